@@ -1,0 +1,84 @@
+"""tool2schema: Python functions and Pydantic models as LLM tools for every provider."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .config import CONFIG, Config, SchemaType
+from .discovery import find_schemas, find_tool, find_tools, save_schemas
+from .errors import (
+    ParseException,
+    SchemaFormatError,
+    Tool2SchemaError,
+    ToolCallError,
+    ToolDefinitionError,
+    ToolDefinitionWarning,
+)
+from .formats import SchemaFormat
+from .introspect import Injected
+from .tool import Tool, tool
+
+__version__ = "3.0.0"
+
+_LAZY = {
+    "ToolRegistry": "registry",
+    "ToolResult": "registry",
+    "ToolCall": "calls",
+    # tool2schema 2.x / 1.x names
+    "EnableTool": "compat",
+    "FindToolEnabled": "compat",
+    "FindToolEnabledSchemas": "compat",
+    "FindToolEnabledByName": "compat",
+    "FindToolEnabledByNameSchema": "compat",
+    "FindToolEnabledByTag": "compat",
+    "FindToolEnabledByTagSchemas": "compat",
+    "SaveToolEnabled": "compat",
+    "LoadToolEnabled": "compat",
+    "GPTEnabled": "compat",
+    "FindGPTEnabled": "compat",
+    "FindGPTEnabledSchemas": "compat",
+    "FindGPTEnabledByName": "compat",
+    "FindGPTEnabledByNameSchema": "compat",
+    "FindGPTEnabledByTag": "compat",
+    "FindGPTEnabledByTagSchemas": "compat",
+    "SaveGPTEnabled": "compat",
+    "LoadGPTEnabled": "compat",
+    "ToolEnabled": "compat",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tool2schema' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
+
+__all__ = [
+    "CONFIG",
+    "Config",
+    "Injected",
+    "ParseException",
+    "SchemaFormat",
+    "SchemaFormatError",
+    "SchemaType",
+    "Tool",
+    "Tool2SchemaError",
+    "ToolCallError",
+    "ToolDefinitionError",
+    "ToolDefinitionWarning",
+    "find_schemas",
+    "find_tool",
+    "find_tools",
+    "save_schemas",
+    "tool",
+    *_LAZY,
+]

@@ -1,0 +1,190 @@
+"""Validating a model's arguments and calling the tool function with them.
+
+A function is never called with arguments its schema rejects: every call goes through
+the tool's Pydantic model first. The only coercions beyond Pydantic's lax mode are the
+ones a model's sloppy output needs: the string ``"null"`` for an optional parameter,
+and ``null`` for a parameter that has a non-null default (what OpenAI strict mode
+makes models send for "not given") becomes that default.
+"""
+
+from __future__ import annotations
+
+import typing
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+from pydantic import BaseModel, ValidationError
+from pydantic_core import from_json
+
+from .errors import ToolCallError
+from .introspect import EMPTY
+
+if TYPE_CHECKING:
+    from .tool import Tool
+
+MAX_BYTES = 1_000_000
+"""Default largest arguments payload (characters of JSON) a call may carry."""
+MAX_DEPTH = 32
+"""Default deepest nesting of objects/arrays a call's arguments may have."""
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+def _nullable(annotation: Any) -> bool:
+    from .model import is_optional
+
+    return is_optional(annotation)
+
+
+def _model_of(annotation: Any) -> type[BaseModel] | None:
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _model_of(typing.get_args(annotation)[0])
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    if origin is not None:
+        for a in typing.get_args(annotation):
+            m = _model_of(a)
+            if m is not None:
+                return m
+    return None
+
+
+def prune_nulls(data: Any, model: type[BaseModel]) -> Any:
+    """Drop ``null`` values of fields that have a non-null default and do not accept
+    ``None`` (the model meant "use the default"), in ``model`` and its nested models."""
+    if not isinstance(data, dict):
+        return data
+    out = dict(data)
+    for name, f in model.model_fields.items():
+        key = f.alias or name
+        if key not in out:
+            continue
+        value = out[key]
+        if value is None:
+            if not f.is_required() and not _nullable(f.annotation):
+                del out[key]
+            continue
+        nested = _model_of(f.annotation)
+        if nested is not None:
+            if isinstance(value, list):
+                out[key] = [prune_nulls(v, nested) for v in value]
+            else:
+                out[key] = prune_nulls(value, nested)
+    return out
+
+
+def explain(exc: ValidationError, tool_name: str, model: type[BaseModel] | None = None) -> str:
+    """A message a model can act on: which argument, what was wrong, what is allowed."""
+    lines = [f"Invalid arguments for tool '{tool_name}':"]
+    for err in exc.errors(include_url=False):
+        loc = ".".join(str(p) for p in err["loc"]) or "(arguments)"
+        msg = err["msg"]
+        if err["type"] == "missing":
+            lines.append(f"- '{loc}' is required but was not given.")
+            continue
+        if err["type"] == "extra_forbidden":
+            lines.append(f"- '{loc}' is not a parameter of this tool; remove it.")
+            continue
+        got = err.get("input")
+        shown = repr(got)
+        if len(shown) > 80:
+            shown = shown[:77] + "..."
+        lines.append(f"- '{loc}': {msg} (got {shown}).")
+    if model is not None:
+        lines.append("Call the tool again with corrected arguments.")
+    return "\n".join(lines)
+
+
+def validate_arguments(
+    tool: Tool[Any, Any],
+    arguments: Union[str, bytes, bytearray, dict[str, Any], None],
+    *,
+    max_bytes: Optional[int] = None,
+    max_depth: Optional[int] = None,
+) -> BaseModel:
+    """Validate ``arguments`` with ``tool.args_model``; raise ``ToolCallError`` on failure."""
+    model = tool.args_model
+    max_bytes = MAX_BYTES if max_bytes is None else max_bytes
+    max_depth = MAX_DEPTH if max_depth is None else max_depth
+    name = tool.name
+    if arguments is None or arguments == "" or arguments == b"":
+        arguments = {}
+    try:
+        if isinstance(arguments, (str, bytes, bytearray)):
+            if len(arguments) > max_bytes:
+                raise ToolCallError(
+                    f"The arguments for tool '{name}' are {len(arguments)} characters long; the limit is {max_bytes}. Send shorter arguments.",
+                    kind="too_large",
+                )
+            text = arguments if isinstance(arguments, str) else bytes(arguments).decode("utf-8", "replace")
+            nesting = text.count("{") + text.count("[")
+            if nesting <= max_depth and "null" not in text:
+                return model.model_validate_json(arguments)
+            try:
+                data = from_json(arguments)
+            except ValueError as exc:
+                raise ToolCallError(
+                    f"The arguments for tool '{name}' are not valid JSON ({exc}). Send a JSON object.",
+                    kind="invalid_json",
+                ) from None
+        else:
+            data = arguments
+        if not isinstance(data, dict):
+            raise ToolCallError(
+                f"The arguments for tool '{name}' must be a JSON object with the parameter names as keys, not {type(data).__name__}.",
+                kind="invalid_arguments",
+            )
+        if _depth(data) > max_depth:
+            raise ToolCallError(
+                f"The arguments for tool '{name}' are nested deeper than {max_depth} levels. Send flatter arguments.",
+                kind="too_large",
+            )
+        return model.model_validate(prune_nulls(data, model))
+    except ValidationError as exc:
+        if exc.title == model.__name__ and any(e["type"] == "json_invalid" for e in exc.errors()):
+            raise ToolCallError(
+                f"The arguments for tool '{name}' are not valid JSON ({exc.errors()[0]['msg']}). Send a JSON object.",
+                kind="invalid_json",
+                errors=_errors(exc),
+            ) from None
+        raise ToolCallError(explain(exc, name, model), kind="invalid_arguments", errors=_errors(exc)) from None
+
+
+def _errors(exc: ValidationError) -> list[dict[str, Any]]:
+    return [dict(e) for e in exc.errors(include_url=False, include_context=False)]
+
+
+def call_validated(tool: Tool[Any, Any], instance: BaseModel, context: Optional[dict[str, Any]]) -> Any:
+    """Call ``tool.func`` with a validated instance plus injected/ignored parameters."""
+    kind = tool._kind
+    if kind == "model":
+        return instance
+    args = tool._state().args
+    values = instance.__dict__
+    kwargs: dict[str, Any] = {param: values[field] for field, param in args.fields.items()}
+    for pname, p in args.hidden.items():
+        key = p.inject_key or pname
+        if context is not None and key in context:
+            kwargs[pname] = context[key]
+        elif p.default is not EMPTY:
+            kwargs[pname] = p.default
+        else:
+            raise ToolCallError(
+                f"Tool '{tool.name}' cannot run: the application did not supply '{key}'.",
+                kind="missing_context",
+            )
+    if kind == "class":
+        if hasattr(tool.func, "__dataclass_fields__"):
+            return tool.func(**kwargs)
+        return dict(kwargs)
+    func = tool.func
+    if args.positional_only:
+        pos = [kwargs.pop(n) for n in args.positional_only if n in kwargs]
+        return func(*pos, **kwargs)
+    return func(**kwargs)

@@ -1,0 +1,145 @@
+"""Global and per-tool configuration.
+
+``tool2schema.CONFIG`` holds the default of every decorator option. A tool resolves an
+option from its own explicit setting first, then from ``CONFIG``; changing ``CONFIG``
+after decoration changes the schemas of tools already decorated (every change bumps a
+generation counter that tool caches compare against).
+"""
+
+from __future__ import annotations
+
+import copy
+from enum import Enum
+from typing import Any, Optional
+
+from .formats import SchemaFormat, coerce_format
+
+_generation = 0
+
+
+def generation() -> int:
+    """A number that changes whenever any ``Config`` setting changes."""
+    return _generation
+
+
+def _bump() -> None:
+    global _generation
+    _generation += 1
+
+
+class SchemaType(Enum):
+    """tool2schema 2.x schema types; each maps onto a :class:`SchemaFormat`."""
+
+    OPENAI_API = 0
+    OPENAI_TUNE = 1
+    ANTHROPIC_CLAUDE = 2
+
+    def to_format(self) -> SchemaFormat:
+        return _TYPE_TO_FORMAT[self]
+
+
+_TYPE_TO_FORMAT = {
+    SchemaType.OPENAI_API: SchemaFormat.OPENAI,
+    SchemaType.OPENAI_TUNE: SchemaFormat.OPENAI_TUNE,
+    SchemaType.ANTHROPIC_CLAUDE: SchemaFormat.ANTHROPIC,
+}
+_FORMAT_TO_TYPE = {v: k for k, v in _TYPE_TO_FORMAT.items()}
+
+ENUM_STYLES = ("name", "value")
+
+# name -> default; the order is the order of the decorator's keyword arguments.
+DEFAULTS: dict[str, Any] = {
+    "ignore_parameters": (),
+    "ignore_all_parameters": False,
+    "ignore_function_description": False,
+    "ignore_parameter_descriptions": False,
+    "default_format": SchemaFormat.OPENAI,
+    "strict": False,
+    "enum_style": "name",
+}
+
+
+def _normalize(name: str, value: Any) -> Any:
+    if name == "ignore_parameters":
+        if isinstance(value, str):
+            raise TypeError("ignore_parameters takes a list of parameter names, not a string")
+        return tuple(value)
+    if name == "default_format":
+        return coerce_format(value)
+    if name == "enum_style":
+        if value not in ENUM_STYLES:
+            raise ValueError(f"enum_style must be 'name' or 'value', not {value!r}")
+        return value
+    if name == "strict":
+        return bool(value)
+    return bool(value)
+
+
+class Config:
+    """Settings for schema generation.
+
+    ``Config(parent=None, **settings)``: a setting not given here falls back to
+    ``parent`` (a tool's config falls back to the global ``CONFIG``), then to the
+    built-in default. ``reset_default()`` restores the settings the object was built with.
+
+    Settings: ``ignore_parameters`` (list of names left out of schemas),
+    ``ignore_all_parameters``, ``ignore_function_description``,
+    ``ignore_parameter_descriptions``, ``default_format`` (a :class:`SchemaFormat`),
+    ``schema_type`` (2.x spelling of ``default_format``), ``strict`` (OpenAI strict
+    mode by default) and ``enum_style`` (``"name"`` or ``"value"``).
+    """
+
+    def __init__(self, parent: Optional[Config] = None, **settings: Any) -> None:
+        object.__setattr__(self, "_parent", parent)
+        object.__setattr__(self, "_settings", {})
+        for key, value in settings.items():
+            setattr(self, key, value)
+        object.__setattr__(self, "_initial", copy.copy(self._settings))
+
+    # -- settings -----------------------------------------------------------------
+    def _get(self, name: str) -> Any:
+        if name in self._settings:
+            return self._settings[name]
+        if self._parent is not None:
+            return self._parent._get(name)
+        return DEFAULTS[name]
+
+    def __getattr__(self, name: str) -> Any:
+        if name in DEFAULTS:
+            value = self._get(name)
+            return list(value) if name == "ignore_parameters" else value
+        raise AttributeError(f"Config has no setting {name!r}; settings: {', '.join(DEFAULTS)}, schema_type")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "schema_type":
+            name, value = "default_format", coerce_format(value)
+        if name not in DEFAULTS:
+            raise AttributeError(f"Config has no setting {name!r}; settings: {', '.join(DEFAULTS)}, schema_type")
+        self._settings[name] = _normalize(name, value)
+        _bump()
+
+    @property
+    def schema_type(self) -> SchemaType:
+        """2.x name of the default format (formats without a 2.x name read as ``OPENAI_API``)."""
+        return _FORMAT_TO_TYPE.get(self._get("default_format"), SchemaType.OPENAI_API)
+
+    def is_set(self, name: str) -> bool:
+        """Whether ``name`` is set on this object itself (not inherited)."""
+        return name in self._settings
+
+    def resolved(self) -> tuple[Any, ...]:
+        """All effective settings, in ``DEFAULTS`` order (a cache key)."""
+        return tuple(self._get(name) for name in DEFAULTS)
+
+    def reset_default(self) -> None:
+        """Restore the settings this object was created with."""
+        object.__setattr__(self, "_settings", copy.copy(self._initial))
+        _bump()
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in self._settings.items())
+        return f"Config({inner})"
+
+
+CONFIG = Config()
+"""The global defaults of every decorator option."""

@@ -1,0 +1,87 @@
+"""Finding tools in modules and saving their schemas.
+
+Discovery is plain attribute iteration over a module's namespace, in definition order.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from types import ModuleType
+from typing import Any, Iterable, Optional, Union
+
+from .formats import FormatLike
+from .tool import Tool
+
+ModuleLike = Union[ModuleType, str, Iterable[Union[ModuleType, str]]]
+
+
+def _modules(modules: ModuleLike) -> list[ModuleType]:
+    if isinstance(modules, (ModuleType, str)):
+        modules = [modules]
+    out: list[ModuleType] = []
+    for m in modules:
+        if isinstance(m, str):
+            try:
+                m = importlib.import_module(m)
+            except ImportError as exc:
+                raise ImportError(f"tool2schema: cannot import module {m!r}: {exc}") from exc
+        if not isinstance(m, ModuleType):
+            raise TypeError(f"tool2schema: expected a module or a dotted module name, got {m!r}")
+        out.append(m)
+    return out
+
+
+def find_tools(modules: ModuleLike, tag: Optional[str] = None) -> list[Tool[Any, Any]]:
+    """All tools defined in ``modules`` (a module, a dotted name, or a list of either),
+    in definition order, optionally only those tagged ``tag``. A tool reachable under
+    two names is listed once."""
+    seen: set[int] = set()
+    found: list[Tool[Any, Any]] = []
+    for module in _modules(modules):
+        for value in list(vars(module).values()):
+            if isinstance(value, Tool) and id(value) not in seen:
+                if tag is None or value.has_tag(tag):
+                    seen.add(id(value))
+                    found.append(value)
+    return found
+
+
+def find_tool(modules: ModuleLike, name: str) -> Optional[Tool[Any, Any]]:
+    """The tool called ``name`` (its tool name, or its Python name), or ``None``."""
+    tools = find_tools(modules)
+    for t in tools:
+        if t.name == name:
+            return t
+    for t in tools:
+        if getattr(t, "__name__", None) == name:
+            return t
+    return None
+
+
+def find_schemas(
+    modules: ModuleLike,
+    format: Optional[FormatLike] = None,
+    tag: Optional[str] = None,
+    strict: Optional[bool] = None,
+) -> list[dict[str, Any]]:
+    """The schemas of every tool ``find_tools`` finds, in ``format`` (read-only dicts).
+
+    Builds every tool, so a broken definition raises here, at start-up."""
+    return [t.to_json(format, strict=strict) for t in find_tools(modules, tag=tag)]
+
+
+def save_schemas(
+    modules: ModuleLike,
+    path: Union[str, "os.PathLike[str]"],
+    format: Optional[FormatLike] = None,
+    tag: Optional[str] = None,
+    strict: Optional[bool] = None,
+) -> str:
+    """Write ``find_schemas(...)`` to ``path`` as a JSON list; return the path."""
+    schemas = find_schemas(modules, format=format, tag=tag, strict=strict)
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(schemas, fh, ensure_ascii=False, indent=2)
+        fh.write("\n")
+    return os.fspath(path)

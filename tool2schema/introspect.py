@@ -1,0 +1,298 @@
+"""Signature + type hints + docstring -> a plain description of a tool's parameters.
+
+This is the first step of the one-way pipeline
+``function -> FunctionInfo -> Pydantic model -> JSON Schema -> provider format``.
+Nothing here imports Pydantic.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import re
+import sys
+import textwrap
+import typing
+import warnings
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .errors import ToolDefinitionError, ToolDefinitionWarning
+
+EMPTY: Any = inspect.Parameter.empty
+
+
+class Injected:
+    """Marks a parameter as supplied by the application, never by the model.
+
+    ``def f(query: str, user: Annotated[User, Injected]) -> ...``: ``user`` is left out
+    of every schema, a model cannot set it even by sending the key, and
+    ``registry.dispatch(call, context={"user": ...})`` supplies it.
+    ``Injected("key")`` reads the value from another context key.
+    """
+
+    def __init__(self, key: str | None = None) -> None:
+        self.key = key
+
+    def __repr__(self) -> str:
+        return f"Injected({self.key!r})" if self.key else "Injected"
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a tool, as read from Python."""
+
+    name: str
+    annotation: Any
+    """The resolved type hint, ``Annotated`` metadata included; ``Any`` when missing."""
+    default: Any
+    """``EMPTY`` when the parameter is required."""
+    kind: Any = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    description: str | None = None
+    annotated: bool = True
+    inject_key: str | None = None
+    """Context key the application supplies this parameter from (``None``: the model does)."""
+
+
+@dataclass(frozen=True)
+class FunctionInfo:
+    """Everything tool2schema reads from a callable."""
+
+    name: str
+    description: str
+    has_docstring: bool
+    params: tuple[Param, ...]
+    returns: Any = EMPTY
+
+
+def snake_case(name: str) -> str:
+    """``GetWeatherArgs`` -> ``get_weather_args``; ``HTTPRequest`` -> ``http_request``."""
+    name = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    name = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    return name.replace("-", "_").lower()
+
+
+def clean_text(text: str | None) -> str:
+    """Dedent and strip a docstring fragment."""
+    if not text:
+        return ""
+    return inspect.cleandoc(textwrap.dedent(text)).strip()
+
+
+@dataclass(frozen=True)
+class Docstring:
+    description: str
+    params: dict[str, str]
+
+
+def parse_docstring(doc: str | None) -> Docstring:
+    """Read the summary + long description and the parameter descriptions of a docstring
+    in any style ``docstring-parser`` knows (Google, reST, NumPy, Epydoc)."""
+    if not doc or not doc.strip():
+        return Docstring("", {})
+    import docstring_parser
+
+    cleaned = inspect.cleandoc(doc)
+    try:
+        parsed = docstring_parser.parse(cleaned)
+    except docstring_parser.ParseError:
+        return Docstring(cleaned.strip(), {})
+    parts = [p for p in (parsed.short_description, parsed.long_description) if p]
+    sep = "\n\n" if parsed.blank_after_short_description else "\n"
+    description = clean_text(sep.join(parts))
+    params: dict[str, str] = {}
+    for p in parsed.params:
+        name = p.arg_name.split(" ")[0].strip()
+        if p.description and name:
+            params[name] = clean_text(p.description)
+    return Docstring(description, params)
+
+
+def _type_hints(obj: Any, owner: str, lenient: bool) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(obj, include_extras=True)
+    except Exception as exc:  # NameError for forward references, TypeError for bad hints
+        if lenient:
+            raw = getattr(obj, "__annotations__", {}) or {}
+            return {k: (Any if isinstance(v, str) else v) for k, v in raw.items()}
+        raise ToolDefinitionError(
+            f"{owner}: cannot resolve its type hints ({type(exc).__name__}: {exc}). "
+            "Define or import every type named in the signature at module level "
+            "before the tool is first used."
+        ) from None
+
+
+def _inject_key(annotation: Any, name: str, inject: tuple[str, ...]) -> str | None:
+    if name in inject:
+        return name
+    if typing.get_origin(annotation) is typing.Annotated:
+        for meta in annotation.__metadata__:
+            if meta is Injected:
+                return name
+            if isinstance(meta, Injected):
+                return meta.key or name
+    return None
+
+
+def unwrap_callable(func: Any) -> tuple[Callable[..., Any], bool]:
+    """Return (the function to inspect, whether its first parameter is bound/implicit)."""
+    if isinstance(func, staticmethod):
+        return func.__func__, False
+    if isinstance(func, classmethod):
+        return func.__func__, True
+    return func, False
+
+
+def inspect_function(
+    func: Callable[..., Any],
+    *,
+    name: str | None = None,
+    inject: tuple[str, ...] = (),
+    lenient: bool = False,
+) -> FunctionInfo:
+    """Read a function, method or callable object.
+
+    ``self``/``cls`` and ``*args``/``**kwargs`` never become parameters. ``lenient``
+    (the 2.x compatibility API) turns unresolvable hints into ``Any`` instead of raising.
+    """
+    target, skip_first = unwrap_callable(func)
+    doc_owner: Any = target
+    if not (inspect.isfunction(target) or inspect.ismethod(target)) and callable(target) and not isinstance(target, type):
+        call = getattr(type(target), "__call__", None)
+        if call is not None and not inspect.isbuiltin(target) and hasattr(call, "__code__"):
+            doc_owner = target if type(target).__doc__ != (target.__doc__ or None) else type(target)
+    tool_name = name or getattr(target, "__name__", None) or snake_case(type(target).__name__)
+    owner = f"tool {tool_name!r}"
+    try:
+        sig = inspect.signature(target)
+    except (TypeError, ValueError) as exc:
+        raise ToolDefinitionError(f"{owner}: cannot read its signature ({exc})") from None
+    hint_source: Any = target
+    if not (inspect.isfunction(target) or inspect.ismethod(target)):
+        hint_source = getattr(type(target), "__call__", target)
+    while isinstance(hint_source, __import__("functools").partial):
+        hint_source = hint_source.func
+    hints = _type_hints(hint_source, owner, lenient)
+    doc = parse_docstring(inspect.getdoc(doc_owner) if doc_owner is not target else target.__doc__)
+
+    params: list[Param] = []
+    for index, (pname, p) in enumerate(sig.parameters.items()):
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            continue
+        if index == 0 and (skip_first or (pname in ("self", "cls") and p.kind != p.KEYWORD_ONLY)):
+            continue
+        annotated = pname in hints
+        annotation = hints.get(pname, Any)
+        params.append(
+            Param(
+                name=pname,
+                annotation=annotation,
+                default=p.default,
+                kind=p.kind,
+                description=doc.params.get(pname),
+                annotated=annotated,
+                inject_key=_inject_key(annotation, pname, inject),
+            )
+        )
+    _warn_stale_doc(owner, doc, sig)
+    return FunctionInfo(
+        name=tool_name,
+        description=doc.description,
+        has_docstring=bool((doc_owner.__doc__ if doc_owner is not target else target.__doc__) or ""),
+        params=tuple(params),
+        returns=hints.get("return", EMPTY),
+    )
+
+
+def _warn_stale_doc(owner: str, doc: Docstring, sig: inspect.Signature) -> None:
+    known = {n.lstrip("*") for n in sig.parameters}
+    stale = [n for n in doc.params if n.lstrip("*") not in known]
+    if stale:
+        warnings.warn(
+            f"{owner}: the docstring documents {', '.join(map(repr, stale))}, which the "
+            "function does not have; the description is ignored. Rename or remove it.",
+            ToolDefinitionWarning,
+            stacklevel=4,
+        )
+
+
+def _typed_dict_info(cls: type, name: str, lenient: bool) -> FunctionInfo:
+    owner = f"tool {name!r}"
+    hints = _type_hints(cls, owner, lenient)
+    required = getattr(cls, "__required_keys__", set(hints))
+    doc = parse_docstring(cls.__doc__)
+    params = []
+    for field_name, ann in hints.items():
+        # NotRequired/Required wrappers are already reflected in __required_keys__
+        origin = typing.get_origin(ann)
+        if origin is not None and getattr(origin, "_name", "") in ("Required", "NotRequired"):
+            ann = typing.get_args(ann)[0]
+        params.append(
+            Param(
+                name=field_name,
+                annotation=ann,
+                default=EMPTY if field_name in required else None,
+                kind=inspect.Parameter.KEYWORD_ONLY,
+                description=doc.params.get(field_name),
+            )
+        )
+    return FunctionInfo(name, doc.description, bool(cls.__doc__), tuple(params))
+
+
+def _dataclass_info(cls: type, name: str, lenient: bool) -> FunctionInfo:
+    owner = f"tool {name!r}"
+    hints = _type_hints(cls, owner, lenient)
+    raw_doc = cls.__doc__ or ""
+    # dataclasses generate a "Name(a: int, ...)" docstring when none is written
+    if raw_doc.startswith(cls.__name__ + "("):
+        raw_doc = ""
+    doc = parse_docstring(raw_doc)
+    params = []
+    for f in dataclasses.fields(cls):
+        if not f.init:
+            continue
+        if f.default is not dataclasses.MISSING:
+            default = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            default = f.default_factory()
+        else:
+            default = EMPTY
+        params.append(
+            Param(
+                name=f.name,
+                annotation=hints.get(f.name, Any),
+                default=default,
+                kind=inspect.Parameter.KEYWORD_ONLY,
+                description=f.metadata.get("description") or doc.params.get(f.name),
+            )
+        )
+    return FunctionInfo(name, doc.description, bool(raw_doc), tuple(params))
+
+
+def class_tool_name(cls: type) -> str:
+    """``GetWeatherArgs`` -> ``get_weather`` (snake case, trailing ``Args`` removed)."""
+    base = cls.__name__
+    if base.endswith("Args") and len(base) > 4:
+        base = base[: -len("Args")]
+    return snake_case(base)
+
+
+def inspect_class(cls: type, *, name: str | None = None, lenient: bool = False) -> FunctionInfo:
+    """Read a dataclass or TypedDict whose fields are a tool's arguments."""
+    tool_name = name or class_tool_name(cls)
+    if dataclasses.is_dataclass(cls):
+        return _dataclass_info(cls, tool_name, lenient)
+    if is_typed_dict(cls):
+        return _typed_dict_info(cls, tool_name, lenient)
+    raise ToolDefinitionError(
+        f"tool {tool_name!r}: a class tool must be a Pydantic model, a dataclass or a TypedDict, "
+        f"not {cls!r}"
+    )
+
+
+def is_typed_dict(obj: Any) -> bool:
+    if sys.version_info >= (3, 10):
+        return typing.is_typeddict(obj) or (
+            isinstance(obj, type) and hasattr(obj, "__required_keys__") and issubclass(obj, dict)
+        )
+    return isinstance(obj, type) and hasattr(obj, "__required_keys__")  # pragma: no cover

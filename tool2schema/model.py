@@ -1,0 +1,273 @@
+"""FunctionInfo -> a Pydantic model of the tool's arguments.
+
+Pydantic is the single source of type semantics: the JSON Schema a provider sees and
+the validator that checks a model's arguments are generated from the same model.
+"""
+
+from __future__ import annotations
+
+import enum
+import keyword
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any, Literal, Optional, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, ValidationError, WithJsonSchema, create_model
+from pydantic.errors import PydanticSchemaGenerationError, PydanticUserError
+from pydantic.fields import FieldInfo
+
+from .errors import ToolDefinitionError
+from .introspect import EMPTY, FunctionInfo, Param
+
+_UNION_TYPES: tuple[Any, ...] = (Union, types.UnionType) if hasattr(types, "UnionType") else (Union,)
+_RESERVED = frozenset(dir(BaseModel))
+
+
+@dataclass(frozen=True)
+class ModelOptions:
+    """The options that change the generated model."""
+
+    ignore: frozenset[str] = frozenset()
+    ignore_all: bool = False
+    enum_style: str = "name"
+    forbid_extra: bool = False
+    lenient: bool = False
+    """2.x compatibility: unknown types become ``{"type": "object"}`` instead of an error."""
+    extra_enums: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+
+
+@dataclass
+class ArgsModel:
+    """A generated model plus how its fields map back onto the function's parameters."""
+
+    model: type[BaseModel]
+    fields: dict[str, str]
+    """model field name -> Python parameter name, for parameters the model supplies."""
+    positional_only: tuple[str, ...] = ()
+    hidden: dict[str, Param] = field(default_factory=dict)
+    """Parameters left out of the schema (ignored or injected), by name."""
+
+
+def is_optional(annotation: Any) -> bool:
+    """Whether ``None`` is a valid value of ``annotation``."""
+    if annotation is None or annotation is type(None) or annotation is Any:
+        return True
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return is_optional(typing.get_args(annotation)[0])
+    if origin in _UNION_TYPES:
+        return any(is_optional(a) for a in typing.get_args(annotation))
+    if origin is Literal:
+        return None in typing.get_args(annotation)
+    return False
+
+
+def _null_string_to_none(value: Any) -> Any:
+    """Models sometimes send the string "null" for an absent optional value (seed 000)."""
+    if isinstance(value, str) and value.strip().lower() in ("null", "none"):
+        return None
+    return value
+
+
+def enum_by_name(enum_cls: type[enum.Enum]) -> Any:
+    """``enum_cls`` validated and described by member *name* (tool2schema 2.x style).
+
+    The schema lists the names; validation accepts a name (converted to its member), a
+    member, or a value.
+    """
+    names = list(enum_cls.__members__)
+
+    def to_member(value: Any) -> Any:
+        if isinstance(value, str) and value in enum_cls.__members__:
+            return enum_cls[value]
+        return value
+
+    schema: dict[str, Any] = {"type": "string", "enum": names}
+    return typing.Annotated[
+        enum_cls,
+        BeforeValidator(to_member),
+        PlainSerializer(lambda m: m.name if isinstance(m, enum.Enum) else m, when_used="json"),
+        WithJsonSchema(schema),
+    ]
+
+
+def adapt_annotation(annotation: Any, enum_style: str) -> Any:
+    """Rewrite ``annotation`` so that enums found in the signature follow ``enum_style``.
+
+    Enums inside the user's own Pydantic models/dataclasses are left alone: those models
+    validate enum values, and the schema must agree with the validator.
+    """
+    if enum_style != "name":
+        return annotation
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return enum_by_name(annotation)
+    origin = typing.get_origin(annotation)
+    if origin is None or origin is Literal:
+        return annotation
+    args = typing.get_args(annotation)
+    if origin is typing.Annotated:
+        inner = adapt_annotation(args[0], enum_style)
+        return annotation if inner is args[0] else typing.Annotated[(inner, *annotation.__metadata__)]
+    new_args = tuple(a if a is Ellipsis else adapt_annotation(a, enum_style) for a in args)
+    if all(a is b for a, b in zip(args, new_args)):
+        return annotation
+    if origin in _UNION_TYPES:
+        return Union[new_args]
+    try:
+        return origin[new_args if len(new_args) > 1 else new_args[0]]
+    except TypeError:
+        return annotation
+
+
+def _annotated_field_info(annotation: Any) -> FieldInfo | None:
+    if typing.get_origin(annotation) is typing.Annotated:
+        for meta in annotation.__metadata__:
+            if isinstance(meta, FieldInfo):
+                return meta
+    return None
+
+
+def _field_for(param: Param, annotation: Any, field_name: str, options: ModelOptions) -> tuple[Any, FieldInfo]:
+    default = param.default
+    if isinstance(default, FieldInfo):
+        info = default
+        if info.description is None and param.description and _annotated_field_info(annotation) is None:
+            info.description = param.description
+        if field_name != param.name and info.alias is None:
+            info.alias = param.name
+        return annotation, info
+    kwargs: dict[str, Any] = {}
+    annotated_info = _annotated_field_info(annotation)
+    if param.description and (annotated_info is None or annotated_info.description is None):
+        kwargs["description"] = param.description
+    if field_name != param.name:
+        kwargs["alias"] = param.name
+    if default is EMPTY:
+        return annotation, Field(**kwargs)
+    return annotation, Field(default, **kwargs)
+
+
+def _safe_field_name(name: str, index: int) -> str:
+    if name.startswith("_") or name.startswith("model_") or name in _RESERVED or keyword.iskeyword(name):
+        return f"p{index}_{name.lstrip('_')}"
+    return name
+
+
+def _unknown_type_error(tool_name: str, param: Param, exc: Exception) -> ToolDefinitionError:
+    return ToolDefinitionError(
+        f"tool {tool_name!r}, parameter {param.name!r}: type {param.annotation!r} cannot be "
+        "validated or described by Pydantic. Use a type Pydantic supports (a BaseModel, "
+        "dataclass, TypedDict, Enum, Literal, container or standard scalar), wrap it with "
+        "Annotated[..., PlainValidator(...), WithJsonSchema(...)], or mark it as supplied by "
+        "the application with Annotated[..., Injected]."
+        f" (Pydantic said: {str(exc).splitlines()[0]})"
+    )
+
+
+_OBJECT_ANY = typing.Annotated[Any, WithJsonSchema({"type": "object"})]
+
+
+def build_args_model(info: FunctionInfo, options: ModelOptions) -> ArgsModel:
+    """Build the Pydantic model of ``info``'s model-supplied parameters.
+
+    Raises ``ToolDefinitionError`` (naming the parameter) for a type Pydantic cannot
+    handle, a default its type rejects, or two parameters with one schema name.
+    """
+    extra_enums = dict(options.extra_enums)
+    fields: dict[str, Any] = {}
+    mapping: dict[str, str] = {}
+    hidden: dict[str, Param] = {}
+    positional_only: list[str] = []
+    params_by_field: dict[str, Param] = {}
+    for index, param in enumerate(info.params):
+        if param.inject_key is not None or options.ignore_all or param.name in options.ignore:
+            hidden[param.name] = param
+            continue
+        annotation = param.annotation
+        if param.name in extra_enums:
+            annotation = Literal[extra_enums[param.name]]  # type: ignore[valid-type]
+        elif not param.annotated and options.lenient:
+            annotation = _OBJECT_ANY
+        else:
+            annotation = adapt_annotation(annotation, options.enum_style)
+        if param.default is None and not is_optional(annotation):
+            annotation = Optional[annotation]  # PEP 484 implicit Optional: `x: int = None`
+        if is_optional(annotation):
+            annotation = typing.Annotated[annotation, BeforeValidator(_null_string_to_none)]
+        field_name = _safe_field_name(param.name, index)
+        fields[field_name] = _field_for(param, annotation, field_name, options)
+        mapping[field_name] = param.name
+        params_by_field[field_name] = param
+        if param.kind == param.kind.POSITIONAL_ONLY:
+            positional_only.append(param.name)
+
+    config = ConfigDict(
+        extra="forbid" if options.forbid_extra else "ignore",
+        arbitrary_types_allowed=options.lenient,
+        protected_namespaces=(),
+        title=info.name,
+    )
+    model = _create(info, fields, config, params_by_field, options)
+    _check_names(info, model)
+    if not options.lenient:
+        _check_defaults(info, model, params_by_field)
+    return ArgsModel(model, mapping, tuple(positional_only), hidden)
+
+
+def _create(
+    info: FunctionInfo,
+    fields: dict[str, Any],
+    config: ConfigDict,
+    params_by_field: dict[str, Param],
+    options: ModelOptions,
+) -> type[BaseModel]:
+    try:
+        return create_model(info.name, __config__=config, **fields)  # type: ignore[call-overload,no-any-return]
+    except (PydanticSchemaGenerationError, PydanticUserError, TypeError, NameError) as exc:
+        first_exc = exc
+    # Slow path: find the parameter Pydantic rejects.
+    from pydantic import TypeAdapter
+
+    for field_name, (annotation, _info) in list(fields.items()):
+        try:
+            TypeAdapter(annotation, config=ConfigDict(arbitrary_types_allowed=options.lenient))
+        except (PydanticSchemaGenerationError, PydanticUserError, TypeError, NameError) as exc:
+            param = params_by_field[field_name]
+            if not options.lenient:
+                raise _unknown_type_error(info.name, param, exc) from None
+            fields[field_name] = (_OBJECT_ANY, _info)
+    try:
+        return create_model(info.name, __config__=config, **fields)  # type: ignore[call-overload,no-any-return]
+    except Exception as exc:  # noqa: BLE001 - reported with context below
+        raise ToolDefinitionError(f"tool {info.name!r}: cannot build its arguments model: {exc}") from first_exc
+
+
+def _check_names(info: FunctionInfo, model: type[BaseModel]) -> None:
+    seen: dict[str, str] = {}
+    for field_name, f in model.model_fields.items():
+        schema_name = f.alias or field_name
+        if schema_name in seen:
+            raise ToolDefinitionError(
+                f"tool {info.name!r}: parameters {seen[schema_name]!r} and {field_name!r} both "
+                f"appear in the schema as {schema_name!r}; give one a different name or alias"
+            )
+        seen[schema_name] = field_name
+
+
+def _check_defaults(info: FunctionInfo, model: type[BaseModel], params_by_field: dict[str, Param]) -> None:
+    blank = None
+    for field_name, f in model.model_fields.items():
+        if f.default_factory is not None or f.is_required() or f.default is None:
+            continue
+        if blank is None:
+            blank = model.model_construct()
+        try:
+            model.__pydantic_validator__.validate_assignment(blank, field_name, f.default)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            raise ToolDefinitionError(
+                f"tool {info.name!r}, parameter {params_by_field[field_name].name!r}: the default "
+                f"{f.default!r} is not a valid {params_by_field[field_name].annotation!r} "
+                f"({err['msg']}); change the default or the type hint"
+            ) from None

@@ -1,0 +1,499 @@
+"""``Tool`` and the ``@tool`` decorator.
+
+The decorator stays thin: it records the function and the options. Everything
+expensive (reading hints and docstring, building the Pydantic model, generating
+schemas) happens once, on first use, under a lock, and is cached until the tool's
+effective configuration changes.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import inspect
+import sys
+import threading
+import typing
+from typing import Any, Callable, Generic, Iterable, Optional, Sequence, TypeVar, Union, overload
+
+from . import config as _config
+from .config import CONFIG, DEFAULTS, Config
+from .errors import ToolCallError, ToolDefinitionError
+from .formats import FormatLike, SchemaFormat, coerce_format, render
+from .introspect import EMPTY, FunctionInfo, class_tool_name, inspect_class, inspect_function, is_typed_dict
+from .jsonschema import freeze
+
+if typing.TYPE_CHECKING:
+    from pydantic import BaseModel
+    from typing_extensions import ParamSpec
+
+    from .model import ArgsModel
+    from .spec import ToolSpec
+
+    P = ParamSpec("P")
+else:
+    P = TypeVar("P")
+R = TypeVar("R")
+
+_OPTION_NAMES = tuple(k for k in DEFAULTS if k != "default_format")
+
+
+class _State:
+    """What a tool builds on first use; replaced when its configuration changes."""
+
+    __slots__ = ("generation", "key", "info", "args", "spec", "rendered")
+
+    def __init__(self, generation: int, key: tuple[Any, ...], info: FunctionInfo, args: ArgsModel, spec: ToolSpec) -> None:
+        self.generation = generation
+        self.key = key
+        self.info = info
+        self.args = args
+        self.spec = spec
+        self.rendered: dict[Any, Any] = {}
+
+
+class _Shared:
+    """State shared by a tool and the bound copies ``__get__`` makes of it."""
+
+    __slots__ = ("state", "lock", "extra_enums", "converters")
+
+    def __init__(self) -> None:
+        self.state: _State | None = None
+        self.lock = threading.RLock()
+        self.extra_enums: dict[str, tuple[Any, ...]] = {}
+        self.converters: dict[Any, Callable[[Any], Any]] | None = None
+
+
+class ToolSchema:
+    """``tool.schema``: the 2.x handle on a tool's schema (``to_json``, ``add_enum``)."""
+
+    def __init__(self, tool: Tool[Any, Any]) -> None:
+        self._tool = tool
+
+    def add_enum(self, param: str, values: Iterable[Any]) -> ToolSchema:
+        """Restrict parameter ``param`` to ``values``: the schema lists them as an
+        ``enum`` and validation of model calls accepts only them."""
+        t = self._tool
+        values = tuple(values)
+        if not values:
+            raise ValueError("add_enum needs at least one value")
+        names = {p.name for p in t._info().params}
+        if param not in names:
+            raise ToolDefinitionError(f"tool {t.name!r} has no parameter {param!r}; parameters: {', '.join(sorted(names))}")
+        with t._shared.lock:
+            t._shared.extra_enums[param] = values
+            t._shared.state = None
+        return self
+
+    def to_json(self, schema_type: Any = None, strict: Optional[bool] = None) -> dict[str, Any]:
+        return self._tool.to_json(schema_type, strict=strict)
+
+    @property
+    def parameters(self) -> dict[str, Any]:
+        """The canonical JSON Schema of the arguments object."""
+        return self._tool._state().spec.parameters
+
+
+class Tool(Generic[P, R]):
+    """A Python function (or Pydantic model, dataclass, TypedDict) turned into an LLM tool.
+
+    Callable exactly like the wrapped function. Attributes: ``name``, ``description``,
+    ``tags``, ``func``, ``args_model`` (the generated Pydantic model), ``config`` and
+    ``schema`` (``schema.add_enum``). ``to_json(format, strict)`` renders the tool for
+    one provider; ``validate``/``invoke``/``ainvoke`` run calls that come from a model.
+    """
+
+    func: Callable[..., Any]
+    tags: list[str]
+
+    def __init__(
+        self,
+        func: Callable[..., Any],
+        *,
+        name: str | None = None,
+        description: str | None = None,
+        tags: Sequence[str] = (),
+        inject: Sequence[str] = (),
+        forbid_extra: bool = False,
+        lenient: bool = False,
+        **options: Any,
+    ) -> None:
+        unknown = set(options) - set(DEFAULTS) - {"schema_type"}
+        if unknown:
+            raise TypeError(
+                f"tool() got unknown option(s) {', '.join(sorted(unknown))}; "
+                f"options: name, description, tags, inject, forbid_extra, {', '.join(_OPTION_NAMES)}"
+            )
+        if isinstance(tags, str):
+            raise TypeError("tags takes a list of strings, not a string")
+        if isinstance(inject, str):
+            inject = (inject,)
+        self.func = func
+        self.tags = list(tags)
+        self.config = Config(CONFIG, **{k: v for k, v in options.items() if v is not None})
+        self.schema = ToolSchema(self)
+        self._explicit_name = name
+        self._explicit_description = description
+        self._inject = tuple(inject)
+        self._forbid_extra = forbid_extra
+        self._lenient = lenient
+        self._shared = _Shared()
+        target = func.__func__ if isinstance(func, (classmethod, staticmethod)) else func
+        self._kind = _kind_of(target)
+        if self._kind == "callable":
+            wrapped: Any = type(target).__call__
+        else:
+            wrapped = target
+        functools.update_wrapper(self, wrapped, updated=())
+        if self._kind == "callable":
+            self.__name__ = name or class_tool_name(type(target))
+        if inspect.iscoroutinefunction(target):
+            # make inspect.iscoroutinefunction(tool) true on every Python version
+            code = getattr(target, "__code__", None)
+            if code is not None:
+                self.__code__ = code
+                self.__defaults__ = getattr(target, "__defaults__", None)
+                self.__kwdefaults__ = getattr(target, "__kwdefaults__", None)
+            mark = getattr(inspect, "markcoroutinefunction", None)
+            if mark is not None:
+                mark(self)
+
+    # -- identity -----------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The tool name models call it by."""
+        if self._explicit_name:
+            return self._explicit_name
+        target = self.func.__func__ if isinstance(self.func, (classmethod, staticmethod)) else self.func
+        if self._kind in ("model", "class"):
+            return class_tool_name(target)
+        if self._kind == "callable":
+            return class_tool_name(type(target))
+        return getattr(target, "__name__", None) or class_tool_name(type(target))
+
+    @property
+    def description(self) -> str:
+        """Summary and long description of the docstring (or the ``description=`` override)."""
+        return self._state().spec.description
+
+    def has_tag(self, tag: str) -> bool:
+        """Whether the tool carries ``tag``."""
+        return tag in self.tags
+
+    def has(self, tag: str) -> bool:
+        """2.x spelling of :meth:`has_tag`."""
+        return tag in self.tags
+
+    def tool_enabled(self) -> bool:
+        """2.x marker: every Tool is a 2.x ``ToolEnabled``."""
+        return True
+
+    gpt_enabled = tool_enabled
+
+    @property
+    def is_async(self) -> bool:
+        target = self.func.__func__ if isinstance(self.func, (classmethod, staticmethod)) else self.func
+        if self._kind == "callable":
+            return inspect.iscoroutinefunction(type(target).__call__)
+        return inspect.iscoroutinefunction(target)
+
+    @property
+    def args_model(self) -> type[BaseModel]:
+        """The Pydantic model that describes and validates the arguments."""
+        return self._state().args.model
+
+    def __repr__(self) -> str:
+        return f"<Tool {self.name!r} of {getattr(self.func, '__qualname__', self.func)!r}>"
+
+    # -- building -----------------------------------------------------------------
+    def _info(self) -> FunctionInfo:
+        state = self._shared.state
+        if state is not None:
+            return state.info
+        return self._read()
+
+    def _read(self) -> FunctionInfo:
+        target = self.func
+        if self._kind == "model":
+            from .introspect import parse_docstring
+
+            from pydantic import BaseModel
+
+            doc = parse_docstring(target.__doc__ if target.__doc__ != BaseModel.__doc__ else None)
+            return FunctionInfo(self.name, doc.description, bool(target.__doc__), (), EMPTY)
+        if self._kind == "class":
+            return inspect_class(target, name=self.name, lenient=self._lenient)
+        return inspect_function(target, name=self.name, inject=self._inject, lenient=self._lenient)
+
+    def _state(self) -> _State:
+        state = self._shared.state
+        if state is not None and state.generation == _config._generation:
+            return state
+        return self._rebuild()
+
+    def _options_key(self) -> tuple[Any, ...]:
+        return self.config.resolved() + (tuple(self._shared.extra_enums.items()),)
+
+    def _rebuild(self) -> _State:
+        with self._shared.lock:
+            gen = _config._generation
+            key = self._options_key()
+            state = self._shared.state
+            if state is not None and state.key == key:
+                state.generation = gen
+                return state
+            info = state.info if state is not None else self._read()
+            new = self._build(info, gen, key)
+            self._shared.state = new
+            return new
+
+    def _build(self, info: FunctionInfo, gen: int, key: tuple[Any, ...]) -> _State:
+        from .jsonschema import model_parameters_schema
+        from .model import ArgsModel, ModelOptions, build_args_model
+        from .spec import ToolSpec
+
+        cfg = self.config
+        if self._kind == "model":
+            model: type[BaseModel] = self.func
+            args = ArgsModel(model, {n: n for n in model.model_fields})
+        else:
+            options = ModelOptions(
+                ignore=frozenset(cfg.ignore_parameters),
+                ignore_all=cfg.ignore_all_parameters,
+                enum_style=cfg.enum_style,
+                forbid_extra=self._forbid_extra,
+                lenient=self._lenient,
+                extra_enums=tuple(self._shared.extra_enums.items()),
+            )
+            args = build_args_model(info, options)
+        try:
+            parameters = model_parameters_schema(args.model)
+        except Exception as exc:  # noqa: BLE001 - Pydantic's error, given the tool's name
+            raise ToolDefinitionError(f"tool {self.name!r}: cannot generate its JSON Schema: {exc}") from None
+        if self._kind == "model":
+            parameters = _model_tool_parameters(self.name, parameters, cfg)
+        if cfg.ignore_parameter_descriptions:
+            props = {k: {kk: vv for kk, vv in v.items() if kk != "description"} for k, v in parameters["properties"].items()}
+            parameters = {**parameters, "properties": props}
+        if self._explicit_description is not None:
+            description = self._explicit_description
+        elif cfg.ignore_function_description:
+            description = ""
+        else:
+            description = info.description
+        spec = ToolSpec(
+            name=self.name,
+            description=description,
+            parameters=parameters,
+            returns=info.returns,
+            include_empty_description=info.has_docstring and not cfg.ignore_function_description,
+        )
+        return _State(gen, key, info, args, spec)
+
+    # -- schemas ------------------------------------------------------------------
+    def to_json(self, format: Optional[FormatLike] = None, strict: Optional[bool] = None) -> dict[str, Any]:
+        """This tool's definition in a provider ``format`` (default ``CONFIG.default_format``,
+        i.e. ``"openai"``); ``strict=True`` gives OpenAI strict-mode schemas.
+
+        The result is cached and read-only (``copy.deepcopy`` it to edit). Raises
+        ``ToolDefinitionError`` if the tool cannot be built and ``SchemaFormatError`` if
+        it cannot be expressed in ``format``.
+        """
+        state = self._shared.state
+        if state is None or state.generation != _config._generation:
+            state = self._rebuild()
+        rkey = (format, strict)
+        try:
+            return state.rendered[rkey]  # type: ignore[no-any-return]
+        except (KeyError, TypeError):
+            pass
+        fmt = coerce_format(format if format is not None else self.config.default_format)
+        use_strict = self.config.strict if strict is None else bool(strict)
+        result = freeze(render(state.spec, fmt, use_strict))
+        try:
+            state.rendered[rkey] = result
+        except TypeError:  # unhashable format argument
+            pass
+        return result  # type: ignore[no-any-return]
+
+    # -- calling ------------------------------------------------------------------
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        if obj is None and not isinstance(self.func, (classmethod, staticmethod)):
+            return self
+        bound = self.func.__get__(obj, owner)
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        clone.func = bound
+        clone.schema = ToolSchema(clone)
+        return clone
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:  # type: ignore[valid-type]
+        conv = self._shared.converters
+        if conv is None:
+            conv = self._shared.converters = self._converters()
+        if conv:
+            args, kwargs = self._convert(conv, args, kwargs)  # type: ignore[assignment]
+        if self._kind == "model":
+            return self.func(*args, **kwargs)  # type: ignore[no-any-return]
+        func = self.func
+        if isinstance(func, classmethod):  # called on the undecorated descriptor
+            raise TypeError(f"{self.name}: call the classmethod through its class")
+        return func(*args, **kwargs)  # type: ignore[no-any-return]
+
+    def _converters(self) -> dict[Any, Callable[[Any], Any]]:
+        """Direct calls accept enum member names (2.x behaviour): find enum parameters."""
+        if self._kind in ("model", "class"):
+            return {}
+        try:
+            info = self._info()
+        except ToolDefinitionError:
+            return {}
+        conv: dict[Any, Callable[[Any], Any]] = {}
+        index = 0
+        for p in info.params:
+            fn = _enum_converter(p.annotation)
+            if fn is not None:
+                conv[p.name] = fn
+                if p.kind in (p.kind.POSITIONAL_ONLY, p.kind.POSITIONAL_OR_KEYWORD):
+                    conv[index] = fn
+            index += 1
+        return conv
+
+    def _convert(self, conv: dict[Any, Callable[[Any], Any]], args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        new_args = tuple(conv[i](a) if i in conv else a for i, a in enumerate(args))
+        new_kwargs = {k: conv[k](v) if k in conv else v for k, v in kwargs.items()}
+        return new_args, new_kwargs
+
+    def validate(self, arguments: Union[str, bytes, dict[str, Any], None], *, max_bytes: Optional[int] = None, max_depth: Optional[int] = None) -> BaseModel:
+        """Validate a model's arguments (a dict, or a JSON string validated with
+        ``validate_json``) and return the model instance. Raises ``ToolCallError``."""
+        from .calling import validate_arguments
+
+        return validate_arguments(self, arguments, max_bytes=max_bytes, max_depth=max_depth)
+
+    def invoke(self, arguments: Union[str, bytes, dict[str, Any], None], *, context: Optional[dict[str, Any]] = None) -> Any:
+        """Validate ``arguments`` and call the function; for a model/dataclass tool return
+        the validated instance. Raises ``ToolCallError`` before calling on invalid input;
+        exceptions raised by the function propagate."""
+        from .calling import call_validated
+
+        result = call_validated(self, self.validate(arguments), context)
+        if inspect.isawaitable(result):
+            close = getattr(result, "close", None)
+            if close is not None:
+                close()
+            raise TypeError(f"tool {self.name!r} is async; use 'await tool.ainvoke(...)'")
+        return result
+
+    async def ainvoke(self, arguments: Union[str, bytes, dict[str, Any], None], *, context: Optional[dict[str, Any]] = None) -> Any:
+        """Async :meth:`invoke`: awaits async functions, calls sync ones directly."""
+        from .calling import call_validated
+
+        result = call_validated(self, self.validate(arguments), context)
+        if inspect.isawaitable(result):
+            result = await result
+        return result
+
+
+def _model_tool_parameters(name: str, parameters: dict[str, Any], cfg: Config) -> dict[str, Any]:
+    ignore = set(cfg.ignore_parameters)
+    if cfg.ignore_all_parameters:
+        ignore = set(parameters["properties"])
+    if not ignore:
+        return parameters
+    required = parameters.get("required", [])
+    bad = sorted(ignore & set(required))
+    if bad:
+        raise ToolDefinitionError(f"tool {name!r}: cannot ignore required field(s) {', '.join(bad)} of a model tool; give them defaults")
+    props = {k: v for k, v in parameters["properties"].items() if k not in ignore}
+    return {**parameters, "properties": props}
+
+
+def _enum_converter(annotation: Any) -> Callable[[Any], Any] | None:
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _enum_converter(typing.get_args(annotation)[0])
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        members = annotation.__members__
+
+        def by_name(value: Any) -> Any:
+            return members[value] if isinstance(value, str) and value in members else value
+
+        return by_name
+    if origin in (list, set, tuple, frozenset):
+        args = typing.get_args(annotation)
+        inner = _enum_converter(args[0]) if args else None
+        if inner is not None:
+            return lambda v: type(v)(inner(x) for x in v) if isinstance(v, (list, tuple, set, frozenset)) else v
+        return None
+    if origin is not None and origin is not typing.Literal:
+        for arg in typing.get_args(annotation):
+            inner = _enum_converter(arg)
+            if inner is not None:
+                return inner
+    return None
+
+
+def _kind_of(target: Any) -> str:
+    if isinstance(target, type):
+        pydantic = sys.modules.get("pydantic")  # a BaseModel subclass implies pydantic is imported
+        if pydantic is not None and issubclass(target, pydantic.BaseModel):
+            return "model"
+        import dataclasses
+
+        if dataclasses.is_dataclass(target) or is_typed_dict(target):
+            return "class"
+        raise ToolDefinitionError(
+            f"tool(): class {target.__name__!r} is not a Pydantic model, dataclass or TypedDict; "
+            "decorate a function or one of those"
+        )
+    if inspect.isfunction(target) or inspect.ismethod(target) or isinstance(target, functools.partial):
+        return "function"
+    if callable(target):
+        return "callable"
+    raise ToolDefinitionError(f"tool(): {target!r} is not callable")
+
+
+@overload
+def tool(func: type[R], /) -> Tool[..., R]: ...
+@overload
+def tool(func: Callable[P, R], /) -> Tool[P, R]: ...  # type: ignore[overload-overlap]
+@overload
+def tool(
+    func: None = None,
+    /,
+    *,
+    name: Optional[str] = None,
+    description: Optional[str] = None,
+    tags: Sequence[str] = (),
+    ignore_parameters: Optional[Sequence[str]] = None,
+    ignore_all_parameters: Optional[bool] = None,
+    ignore_function_description: Optional[bool] = None,
+    ignore_parameter_descriptions: Optional[bool] = None,
+    strict: Optional[bool] = None,
+    enum_style: Optional[str] = None,
+    inject: Sequence[str] = (),
+    forbid_extra: bool = False,
+) -> Callable[[Callable[P, R]], Tool[P, R]]: ...
+
+
+def tool(func: Any = None, /, **options: Any) -> Any:
+    """Turn a function (plain, async, method, classmethod, staticmethod, bound method,
+    callable object) or a Pydantic model / dataclass / TypedDict into a :class:`Tool`.
+
+    Bare (``@tool``) or with options (``@tool(name=..., tags=[...])``). Options left at
+    ``None`` follow ``tool2schema.CONFIG``:
+
+    - ``name`` / ``description``: override the function name / docstring description.
+    - ``tags``: labels for ``find_tools(module, tag=...)``.
+    - ``ignore_parameters``, ``ignore_all_parameters``: leave parameters out of the schema
+      (a left-out parameter must have a default or be supplied as context at dispatch).
+    - ``ignore_function_description``, ``ignore_parameter_descriptions``.
+    - ``strict``: render OpenAI strict-mode schemas by default.
+    - ``enum_style``: ``"name"`` (default; schema lists member names) or ``"value"``.
+    - ``inject``: names of parameters the application supplies at dispatch (see ``Injected``).
+    - ``forbid_extra``: reject arguments the schema does not declare (default: ignore them).
+    """
+    if func is None:
+        return lambda f: Tool(f, **options)
+    return Tool(func, **options)
