@@ -31,6 +31,24 @@ class _Generator(GenerateJsonSchema):
     def field_title_should_be_set(self, schema: Any) -> bool:
         return False
 
+    def encode_default(self, dft: Any) -> Any:
+        # JSON values need no TypeAdapter round trip (which costs a schema build per default)
+        if dft is None or type(dft) in (str, int, float, bool):
+            return dft
+        if type(dft) in (list, dict) and _plain_json(dft):
+            return dft
+        return super().encode_default(dft)
+
+
+def _plain_json(value: Any) -> bool:
+    if value is None or type(value) in (str, int, float, bool):
+        return True
+    if type(value) is list:
+        return all(_plain_json(v) for v in value)
+    if type(value) is dict:
+        return all(type(k) is str and _plain_json(v) for k, v in value.items())
+    return False
+
 
 def children(schema: dict[str, Any]) -> Iterator[tuple[str, Any, dict[str, Any]]]:
     """Yield (keyword, key-or-index, sub-schema) for every direct sub-schema."""

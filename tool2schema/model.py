@@ -145,7 +145,22 @@ def _field_for(param: Param, annotation: Any, field_name: str, options: ModelOpt
         kwargs["alias"] = param.name
     if default is EMPTY:
         return annotation, Field(**kwargs)
+    if options.enum_style == "name" and _has_enum(default):
+        # the schema lists member names, so its default must be a name too
+        kwargs["json_schema_extra"] = {"default": _enum_names(default)}
     return annotation, Field(default, **kwargs)
+
+
+def _has_enum(value: Any) -> bool:
+    if isinstance(value, enum.Enum):
+        return True
+    return isinstance(value, (list, tuple, set, frozenset)) and any(isinstance(v, enum.Enum) for v in value)
+
+
+def _enum_names(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.name
+    return [_enum_names(v) for v in value]
 
 
 def _safe_field_name(name: str, index: int) -> str:
