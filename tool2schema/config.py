@@ -33,6 +33,8 @@ class SchemaType(Enum):
     OPENAI_API = 0
     OPENAI_TUNE = 1
     ANTHROPIC_CLAUDE = 2
+    API = 0  # 1.x spelling of OPENAI_API
+    TUNE = 1  # 1.x spelling of OPENAI_TUNE
 
     def to_format(self) -> SchemaFormat:
         return _TYPE_TO_FORMAT[self]

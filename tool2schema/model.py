@@ -15,6 +15,7 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, ValidationError, WithJsonSchema, create_model
 from pydantic.errors import PydanticSchemaGenerationError, PydanticUserError
+from pydantic_core import PydanticCustomError
 from pydantic.fields import FieldInfo
 
 from .errors import ToolDefinitionError
@@ -78,10 +79,26 @@ def enum_by_name(enum_cls: type[enum.Enum]) -> Any:
     """
     names = list(enum_cls.__members__)
 
+    members = enum_cls.__members__
+    values = {}
+    for m in enum_cls:
+        try:
+            values[m.value] = m
+        except TypeError:  # unhashable value
+            pass
+    expected = " or ".join(repr(n) for n in names)
+
     def to_member(value: Any) -> Any:
-        if isinstance(value, str) and value in enum_cls.__members__:
-            return enum_cls[value]
-        return value
+        if isinstance(value, enum_cls):
+            return value
+        if isinstance(value, str) and value in members:
+            return members[value]
+        try:
+            if value in values:
+                return values[value]
+        except TypeError:
+            pass
+        raise PydanticCustomError("enum", "Input should be {expected}", {"expected": expected})
 
     schema: dict[str, Any] = {"type": "string", "enum": names}
     return typing.Annotated[
