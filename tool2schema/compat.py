@@ -25,6 +25,7 @@ from .config import CONFIG, SchemaType
 from .discovery import find_tools
 from .errors import ParseException, ToolCallError
 from .formats import SchemaFormat, coerce_format
+from .introspect import caller_locals
 from .jsonschema import thaw, transform
 from .tool import Tool
 
@@ -77,8 +78,8 @@ def _legacy_schema(t: Tool[Any, Any], schema_type: SchemaType) -> dict[str, Any]
 def EnableTool(func: Optional[Callable[..., Any]] = None, **kwargs: Any) -> Any:
     """2.x decorator: ``@EnableTool`` or ``@EnableTool(tags=[...], ignore_parameters=[...], ...)``."""
     if func is None:
-        return lambda f: ToolEnabled(f, lenient=True, **kwargs)
-    return ToolEnabled(func, lenient=True, **kwargs)
+        return lambda f: ToolEnabled(f, lenient=True, localns=caller_locals(f, 1), **kwargs)
+    return ToolEnabled(func, lenient=True, localns=caller_locals(func, 1), **kwargs)
 
 
 def FindToolEnabled(module: ModuleType) -> list[Tool[Any, Any]]:

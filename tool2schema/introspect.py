@@ -108,9 +108,9 @@ def parse_docstring(doc: str | None) -> Docstring:
     return Docstring(description, params)
 
 
-def _type_hints(obj: Any, owner: str, lenient: bool) -> dict[str, Any]:
+def _type_hints(obj: Any, owner: str, lenient: bool, localns: dict[str, Any] | None = None) -> dict[str, Any]:
     try:
-        return typing.get_type_hints(obj, include_extras=True)
+        return typing.get_type_hints(obj, localns=localns, include_extras=True)
     except Exception as exc:  # NameError for forward references, TypeError for bad hints
         if lenient:
             raw = getattr(obj, "__annotations__", {}) or {}
@@ -134,6 +134,18 @@ def _inject_key(annotation: Any, name: str, inject: tuple[str, ...]) -> str | No
     return None
 
 
+def caller_locals(func: Any, depth: int) -> dict[str, Any] | None:
+    """The namespace of the frame that decorates ``func``, when ``func`` is defined
+    inside a function (its hints may name local classes ``get_type_hints`` cannot see)."""
+    target = getattr(func, "__func__", func)
+    if "<locals>" not in getattr(target, "__qualname__", ""):
+        return None
+    try:
+        return dict(sys._getframe(depth + 1).f_locals)
+    except ValueError:  # pragma: no cover - no such frame
+        return None
+
+
 def unwrap_callable(func: Any) -> tuple[Callable[..., Any], bool]:
     """Return (the function to inspect, whether its first parameter is bound/implicit)."""
     if isinstance(func, staticmethod):
@@ -149,6 +161,7 @@ def inspect_function(
     name: str | None = None,
     inject: tuple[str, ...] = (),
     lenient: bool = False,
+    localns: dict[str, Any] | None = None,
 ) -> FunctionInfo:
     """Read a function, method or callable object.
 
@@ -172,7 +185,7 @@ def inspect_function(
         hint_source = getattr(type(target), "__call__", target)
     while isinstance(hint_source, __import__("functools").partial):
         hint_source = hint_source.func
-    hints = _type_hints(hint_source, owner, lenient)
+    hints = _type_hints(hint_source, owner, lenient, localns)
     doc = parse_docstring(inspect.getdoc(doc_owner) if doc_owner is not target else target.__doc__)
 
     params: list[Param] = []
@@ -216,9 +229,9 @@ def _warn_stale_doc(owner: str, doc: Docstring, sig: inspect.Signature) -> None:
         )
 
 
-def _typed_dict_info(cls: type, name: str, lenient: bool) -> FunctionInfo:
+def _typed_dict_info(cls: type, name: str, lenient: bool, localns: dict[str, Any] | None) -> FunctionInfo:
     owner = f"tool {name!r}"
-    hints = _type_hints(cls, owner, lenient)
+    hints = _type_hints(cls, owner, lenient, localns)
     required = getattr(cls, "__required_keys__", set(hints))
     doc = parse_docstring(cls.__doc__)
     params = []
@@ -239,9 +252,9 @@ def _typed_dict_info(cls: type, name: str, lenient: bool) -> FunctionInfo:
     return FunctionInfo(name, doc.description, bool(cls.__doc__), tuple(params))
 
 
-def _dataclass_info(cls: type, name: str, lenient: bool) -> FunctionInfo:
+def _dataclass_info(cls: type, name: str, lenient: bool, localns: dict[str, Any] | None) -> FunctionInfo:
     owner = f"tool {name!r}"
-    hints = _type_hints(cls, owner, lenient)
+    hints = _type_hints(cls, owner, lenient, localns)
     raw_doc = cls.__doc__ or ""
     # dataclasses generate a "Name(a: int, ...)" docstring when none is written
     if raw_doc.startswith(cls.__name__ + "("):
@@ -277,13 +290,13 @@ def class_tool_name(cls: type) -> str:
     return snake_case(base)
 
 
-def inspect_class(cls: type, *, name: str | None = None, lenient: bool = False) -> FunctionInfo:
+def inspect_class(cls: type, *, name: str | None = None, lenient: bool = False, localns: dict[str, Any] | None = None) -> FunctionInfo:
     """Read a dataclass or TypedDict whose fields are a tool's arguments."""
     tool_name = name or class_tool_name(cls)
     if dataclasses.is_dataclass(cls):
-        return _dataclass_info(cls, tool_name, lenient)
+        return _dataclass_info(cls, tool_name, lenient, localns)
     if is_typed_dict(cls):
-        return _typed_dict_info(cls, tool_name, lenient)
+        return _typed_dict_info(cls, tool_name, lenient, localns)
     raise ToolDefinitionError(
         f"tool {tool_name!r}: a class tool must be a Pydantic model, a dataclass or a TypedDict, "
         f"not {cls!r}"

@@ -20,7 +20,7 @@ from . import config as _config
 from .config import CONFIG, DEFAULTS, Config
 from .errors import ToolCallError, ToolDefinitionError
 from .formats import FormatLike, SchemaFormat, coerce_format, render
-from .introspect import EMPTY, FunctionInfo, class_tool_name, inspect_class, inspect_function, is_typed_dict
+from .introspect import EMPTY, FunctionInfo, caller_locals, class_tool_name, inspect_class, inspect_function, is_typed_dict
 from .jsonschema import freeze
 
 if typing.TYPE_CHECKING:
@@ -116,6 +116,7 @@ class Tool(Generic[P, R]):
         inject: Sequence[str] = (),
         forbid_extra: bool = False,
         lenient: bool = False,
+        localns: Optional[dict[str, Any]] = None,
         **options: Any,
     ) -> None:
         unknown = set(options) - set(DEFAULTS) - {"schema_type"}
@@ -137,6 +138,7 @@ class Tool(Generic[P, R]):
         self._inject = tuple(inject)
         self._forbid_extra = forbid_extra
         self._lenient = lenient
+        self._localns = localns if localns is not None else caller_locals(func, 1)
         self._shared = _Shared()
         target = func.__func__ if isinstance(func, (classmethod, staticmethod)) else func
         self._kind = _kind_of(target)
@@ -222,8 +224,8 @@ class Tool(Generic[P, R]):
             doc = parse_docstring(target.__doc__ if target.__doc__ != BaseModel.__doc__ else None)
             return FunctionInfo(self.name, doc.description, bool(target.__doc__), (), EMPTY)
         if self._kind == "class":
-            return inspect_class(target, name=self.name, lenient=self._lenient)
-        return inspect_function(target, name=self.name, inject=self._inject, lenient=self._lenient)
+            return inspect_class(target, name=self.name, lenient=self._lenient, localns=self._localns)
+        return inspect_function(target, name=self.name, inject=self._inject, lenient=self._lenient, localns=self._localns)
 
     def _state(self) -> _State:
         state = self._shared.state
@@ -495,5 +497,5 @@ def tool(func: Any = None, /, **options: Any) -> Any:
     - ``forbid_extra``: reject arguments the schema does not declare (default: ignore them).
     """
     if func is None:
-        return lambda f: Tool(f, **options)
-    return Tool(func, **options)
+        return lambda f: Tool(f, localns=caller_locals(f, 1), **options)
+    return Tool(func, localns=caller_locals(func, 1), **options)

@@ -91,7 +91,7 @@ def _convert(node: dict[str, Any], defs: dict[str, Any], stack: tuple[str, ...])
         if nullable:
             out["nullable"] = True
         for key in ("description", "default"):
-            if key in node:
+            if node.get(key) is not None:
                 out[key] = node[key]
         return out
     t, nullable = _type(node)
@@ -142,7 +142,7 @@ def _convert(node: dict[str, Any], defs: dict[str, Any], stack: tuple[str, ...])
         if key in node and key not in out:
             if key == "format" and node[key] not in FORMATS:
                 continue
-            if key == "default" and (out.get("type") == "STRING" and not isinstance(node[key], str)):
+            if key == "default" and node[key] is None:
                 continue
             out[key] = node[key]
     if t == "string" and "default" in out and not isinstance(out["default"], (str, type(None))):

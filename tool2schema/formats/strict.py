@@ -123,15 +123,13 @@ def _strict(node: dict[str, Any], tool: str, path: tuple[str, ...], defs: dict[s
     if is_object:
         props = node.get("properties") or {}
         extra = node.get("additionalProperties")
-        if not props and (extra is None or extra is True or isinstance(extra, dict)):
+        if extra is True or isinstance(extra, dict) or ("properties" not in node and extra is not False):
             raise _fail(
                 tool,
                 path,
                 "it is a free-form mapping (dict)",
                 "Use a Pydantic model with named fields, or a list of key/value models",
             )
-        if isinstance(extra, dict) or extra is True:
-            raise _fail(tool, path, "it allows extra keys beside its fields", "Remove the extra-keys allowance")
         if depth >= MAX_DEPTH:
             raise _fail(tool, path, f"it nests objects deeper than {MAX_DEPTH} levels", "Flatten the arguments")
         counter[0] += len(props)
