@@ -53,6 +53,7 @@ class ToolEnabled(Tool[Any, Any]):
         legacy = {SchemaFormat.OPENAI: SchemaType.OPENAI_API, SchemaFormat.OPENAI_TUNE: SchemaType.OPENAI_TUNE, SchemaFormat.ANTHROPIC: SchemaType.ANTHROPIC_CLAUDE}
         if fmt not in legacy or strict:
             return thaw(super().to_json(fmt, strict=strict))  # type: ignore[no-any-return]
+
         return _legacy_schema(self, legacy[fmt])
 
 
@@ -95,7 +96,8 @@ def FindToolEnabledSchemas(module: ModuleType, schema_type: Optional[SchemaType]
 def _schema(t: Tool[Any, Any], schema_type: Any) -> dict[str, Any]:
     if isinstance(t, ToolEnabled):
         return t.to_json(schema_type)
-    return thaw(t.to_json(schema_type if schema_type is not None else CONFIG.schema_type))  # type: ignore[no-any-return]
+    fmt = coerce_format(schema_type if schema_type is not None else CONFIG.schema_type)
+    return thaw(t.to_json(fmt))  # type: ignore[no-any-return]
 
 
 def FindToolEnabledByName(module: ModuleType, name: str) -> Optional[Tool[Any, Any]]:

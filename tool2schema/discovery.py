@@ -18,10 +18,9 @@ ModuleLike = Union[ModuleType, str, Iterable[Union[ModuleType, str]]]
 
 
 def _modules(modules: ModuleLike) -> list[ModuleType]:
-    if isinstance(modules, (ModuleType, str)):
-        modules = [modules]
+    items: Iterable[Union[ModuleType, str]] = [modules] if isinstance(modules, (ModuleType, str)) else modules
     out: list[ModuleType] = []
-    for m in modules:
+    for m in items:
         if isinstance(m, str):
             try:
                 m = importlib.import_module(m)
@@ -74,7 +73,7 @@ def find_schemas(
 
 def save_schemas(
     modules: ModuleLike,
-    path: Union[str, "os.PathLike[str]"],
+    path: Union[str, os.PathLike[str]],
     format: Optional[FormatLike] = None,
     tag: Optional[str] = None,
     strict: Optional[bool] = None,

@@ -8,6 +8,7 @@ Nothing here imports Pydantic.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import re
 import sys
@@ -169,24 +170,22 @@ def inspect_function(
     (the 2.x compatibility API) turns unresolvable hints into ``Any`` instead of raising.
     """
     target, skip_first = unwrap_callable(func)
-    doc_owner: Any = target
-    if not (inspect.isfunction(target) or inspect.ismethod(target)) and callable(target) and not isinstance(target, type):
-        call = getattr(type(target), "__call__", None)
-        if call is not None and not inspect.isbuiltin(target) and hasattr(call, "__code__"):
-            doc_owner = target if type(target).__doc__ != (target.__doc__ or None) else type(target)
+    hint_source: Any = target
+    while isinstance(hint_source, functools.partial):
+        hint_source = hint_source.func
+    if inspect.isfunction(hint_source) or inspect.ismethod(hint_source):
+        doc_text = hint_source.__doc__
+    else:  # a callable object: its __call__ carries the hints, its class or __call__ the doc
+        hint_source = type(hint_source).__call__
+        doc_text = hint_source.__doc__ or type(target).__doc__
     tool_name = name or getattr(target, "__name__", None) or snake_case(type(target).__name__)
     owner = f"tool {tool_name!r}"
     try:
         sig = inspect.signature(target)
     except (TypeError, ValueError) as exc:
         raise ToolDefinitionError(f"{owner}: cannot read its signature ({exc})") from None
-    hint_source: Any = target
-    if not (inspect.isfunction(target) or inspect.ismethod(target)):
-        hint_source = getattr(type(target), "__call__", target)
-    while isinstance(hint_source, __import__("functools").partial):
-        hint_source = hint_source.func
     hints = _type_hints(hint_source, owner, lenient, localns)
-    doc = parse_docstring(inspect.getdoc(doc_owner) if doc_owner is not target else target.__doc__)
+    doc = parse_docstring(doc_text)
 
     params: list[Param] = []
     for index, (pname, p) in enumerate(sig.parameters.items()):
@@ -211,7 +210,7 @@ def inspect_function(
     return FunctionInfo(
         name=tool_name,
         description=doc.description,
-        has_docstring=bool((doc_owner.__doc__ if doc_owner is not target else target.__doc__) or ""),
+        has_docstring=bool(doc_text),
         params=tuple(params),
         returns=hints.get("return", EMPTY),
     )
@@ -304,8 +303,5 @@ def inspect_class(cls: type, *, name: str | None = None, lenient: bool = False, 
 
 
 def is_typed_dict(obj: Any) -> bool:
-    if sys.version_info >= (3, 10):
-        return typing.is_typeddict(obj) or (
-            isinstance(obj, type) and hasattr(obj, "__required_keys__") and issubclass(obj, dict)
-        )
-    return isinstance(obj, type) and hasattr(obj, "__required_keys__")  # pragma: no cover
+    """A ``typing`` or ``typing_extensions`` TypedDict class."""
+    return typing.is_typeddict(obj) or (isinstance(obj, type) and issubclass(obj, dict) and hasattr(obj, "__required_keys__"))

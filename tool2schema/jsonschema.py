@@ -181,7 +181,7 @@ def _clean(node: Any, defs: dict[str, Any], keep: set[str], in_map: bool = False
 
 
 def _order_object(schema: dict[str, Any]) -> dict[str, Any]:
-    first = {k: schema[k] for k in ("type", "properties", "required") if k in schema}
+    first: dict[str, Any] = {k: schema[k] for k in ("type", "properties", "required") if k in schema}
     first.update((k, v) for k, v in schema.items() if k not in first)
     return first
 
@@ -190,7 +190,7 @@ def clean_schema(raw: dict[str, Any]) -> dict[str, Any]:
     """Make Pydantic's schema provider-friendly (see module doc)."""
     defs = raw.get("$defs", {})
     keep = _recursive_defs(defs)
-    out = _clean(raw, defs, keep)
+    out: dict[str, Any] = _clean(raw, defs, keep)
     if keep:
         out["$defs"] = {name: _clean(defs[name], defs, keep) for name in sorted(keep)}
     return out

@@ -15,8 +15,8 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, ValidationError, WithJsonSchema, create_model
 from pydantic.errors import PydanticSchemaGenerationError, PydanticUserError
-from pydantic_core import PydanticCustomError
 from pydantic.fields import FieldInfo
+from pydantic_core import PydanticCustomError
 
 from .errors import ToolDefinitionError
 from .introspect import EMPTY, FunctionInfo, Param
@@ -125,9 +125,9 @@ def adapt_annotation(annotation: Any, enum_style: str) -> Any:
     args = typing.get_args(annotation)
     if origin is typing.Annotated:
         inner = adapt_annotation(args[0], enum_style)
-        return annotation if inner is args[0] else typing.Annotated[(inner, *annotation.__metadata__)]
+        return annotation if inner is args[0] else typing.Annotated[(inner,) + tuple(annotation.__metadata__)]
     new_args = tuple(a if a is Ellipsis else adapt_annotation(a, enum_style) for a in args)
-    if all(a is b for a, b in zip(args, new_args)):
+    if all(a is b for a, b in zip(args, new_args, strict=True)):
         return annotation
     if origin in _UNION_TYPES:
         return Union[new_args]

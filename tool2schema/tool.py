@@ -18,8 +18,8 @@ from typing import Any, Callable, Generic, Iterable, Optional, Sequence, TypeVar
 
 from . import config as _config
 from .config import CONFIG, DEFAULTS, Config
-from .errors import ToolCallError, ToolDefinitionError
-from .formats import FormatLike, SchemaFormat, coerce_format, render
+from .errors import ToolDefinitionError
+from .formats import FormatLike, coerce_format, render
 from .introspect import EMPTY, FunctionInfo, caller_locals, class_tool_name, inspect_class, inspect_function, is_typed_dict
 from .jsonschema import freeze
 
@@ -148,7 +148,7 @@ class Tool(Generic[P, R]):
             wrapped = target
         functools.update_wrapper(self, wrapped, updated=())
         if self._kind == "callable":
-            self.__name__ = name or class_tool_name(type(target))
+            self.__name__ = name or class_tool_name(type(target))  # type: ignore[arg-type]
         if inspect.iscoroutinefunction(target):
             # make inspect.iscoroutinefunction(tool) true on every Python version
             code = getattr(target, "__code__", None)
@@ -166,7 +166,7 @@ class Tool(Generic[P, R]):
         """The tool name models call it by."""
         if self._explicit_name:
             return self._explicit_name
-        target = self.func.__func__ if isinstance(self.func, (classmethod, staticmethod)) else self.func
+        target: Any = self.func.__func__ if isinstance(self.func, (classmethod, staticmethod)) else self.func
         if self._kind in ("model", "class"):
             return class_tool_name(target)
         if self._kind == "callable":
@@ -215,11 +215,11 @@ class Tool(Generic[P, R]):
         return self._read()
 
     def _read(self) -> FunctionInfo:
-        target = self.func
+        target: Any = self.func
         if self._kind == "model":
-            from .introspect import parse_docstring
-
             from pydantic import BaseModel
+
+            from .introspect import parse_docstring
 
             doc = parse_docstring(target.__doc__ if target.__doc__ != BaseModel.__doc__ else None)
             return FunctionInfo(self.name, doc.description, bool(target.__doc__), (), EMPTY)
@@ -256,7 +256,7 @@ class Tool(Generic[P, R]):
 
         cfg = self.config
         if self._kind == "model":
-            model: type[BaseModel] = self.func
+            model: Any = self.func
             args = ArgsModel(model, {n: n for n in model.model_fields})
         else:
             options = ModelOptions(
@@ -424,10 +424,15 @@ def _enum_converter(annotation: Any) -> Callable[[Any], Any] | None:
         return by_name
     if origin in (list, set, tuple, frozenset):
         args = typing.get_args(annotation)
-        inner = _enum_converter(args[0]) if args else None
-        if inner is not None:
-            return lambda v: type(v)(inner(x) for x in v) if isinstance(v, (list, tuple, set, frozenset)) else v
-        return None
+        item = _enum_converter(args[0]) if args else None
+        if item is None:
+            return None
+        convert_item = item
+
+        def each(v: Any) -> Any:
+            return type(v)(convert_item(x) for x in v) if isinstance(v, (list, tuple, set, frozenset)) else v
+
+        return each
     if origin is not None and origin is not typing.Literal:
         for arg in typing.get_args(annotation):
             inner = _enum_converter(arg)

@@ -84,16 +84,13 @@ def _convert(node: dict[str, Any], defs: dict[str, Any], stack: tuple[str, ...])
                 continue
         if not rest:
             raise _Cut("")
-        if len(rest) == 1:
-            out = dict(rest[0])
-        else:
-            out = {"anyOf": rest}
+        union: dict[str, Any] = dict(rest[0]) if len(rest) == 1 else {"anyOf": rest}
         if nullable:
-            out["nullable"] = True
+            union["nullable"] = True
         for key in ("description", "default"):
             if node.get(key) is not None:
-                out[key] = node[key]
-        return out
+                union[key] = node[key]
+        return union
     t, nullable = _type(node)
     out: dict[str, Any] = {}
     if "enum" in node:
@@ -147,7 +144,7 @@ def _convert(node: dict[str, Any], defs: dict[str, Any], stack: tuple[str, ...])
             out[key] = node[key]
     if t == "string" and "default" in out and not isinstance(out["default"], (str, type(None))):
         out.pop("default")
-    out["type"] = t.upper()
+    out["type"] = (t or "string").upper()
     if description:
         out["description"] = description
     elif "description" in out:

@@ -79,12 +79,12 @@ def make_nullable(schema: dict[str, Any]) -> dict[str, Any]:
 
 def _strict(node: dict[str, Any], tool: str, path: tuple[str, ...], defs: dict[str, Any], depth: int, counter: list[int]) -> dict[str, Any]:
     if "$ref" in node:
-        extra = {k: v for k, v in node.items() if k != "$ref"}
-        if not extra:
+        siblings = {k: v for k, v in node.items() if k != "$ref"}
+        if not siblings:
             return node
         # OpenAI does not allow keywords beside $ref: inline the definition one level
         target = defs.get(node["$ref"].rsplit("/", 1)[-1], {})
-        return _strict({**target, **extra}, tool, path, defs, depth, counter)
+        return _strict({**target, **siblings}, tool, path, defs, depth, counter)
     if not node or set(node) <= {"description"}:
         raise _fail(tool, path, "it accepts any JSON value", "Give it a concrete type")
     out: dict[str, Any] = {}
@@ -121,8 +121,8 @@ def _strict(node: dict[str, Any], tool: str, path: tuple[str, ...], defs: dict[s
         out[key] = value
     is_object = node.get("type") == "object" or "properties" in node
     if is_object:
-        props = node.get("properties") or {}
-        extra = node.get("additionalProperties")
+        props: dict[str, Any] = node.get("properties") or {}
+        extra: Any = node.get("additionalProperties")
         if extra is True or isinstance(extra, dict) or ("properties" not in node and extra is not False):
             raise _fail(
                 tool,
