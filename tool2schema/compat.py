@@ -21,9 +21,11 @@ import json
 from types import ModuleType
 from typing import Any, Callable, Optional
 
+from pydantic import ValidationError
+
 from .config import CONFIG, SchemaType
 from .discovery import find_tools
-from .errors import ParseException, ToolCallError
+from .errors import ParseException
 from .formats import SchemaFormat, coerce_format
 from .introspect import caller_locals
 from .jsonschema import thaw, transform
@@ -38,6 +40,8 @@ def _legacy_property(node: dict[str, Any], path: tuple[str, ...]) -> dict[str, A
     out = dict(node)
     if out.get("items") == {}:
         del out["items"]
+    if out.get("additionalProperties") is True:
+        del out["additionalProperties"]
     if isinstance(out.get("description"), str):
         out["description"] = _collapse(out["description"])
     return out
@@ -172,17 +176,18 @@ def _validate(f: Tool[Any, Any], arguments: dict[str, Any], ignore_hallucination
     by_alias = {(fi.alias or n): n for n, fi in model.model_fields.items()}
     extra = [k for k in arguments if k not in by_alias]
     try:
-        instance = f.validate({k: v for k, v in arguments.items() if k in by_alias})
-    except ToolCallError as exc:
-        err = exc.errors[0] if exc.errors else {}
-        key = str(err.get("loc", ("?",))[0])
-        if err.get("type") == "missing":
+        # 2.x checked JSON types exactly (no "1" -> 1): Pydantic's strict mode does the same
+        model.model_validate({k: v for k, v in arguments.items() if k in by_alias}, strict=True)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        key = str(err["loc"][0]) if err["loc"] else "?"
+        if err["type"] == "missing":
             raise ParseException(f"Required argument '{key}' is missing") from None
         raise ParseException(f"Argument '{key}' cannot accept value '{arguments.get(key)}'") from None
     if not ignore_hallucinations and extra:
         raise ParseException(f"Hallucinated argument(s): {', '.join(extra)}")
-    values = instance.__dict__
-    return {k: values[by_alias[k]] for k in arguments if k in by_alias}
+    # 2.x returned the arguments as given (calling the tool converts enum names)
+    return {k: v for k, v in arguments.items() if k in by_alias}
 
 
 GPTEnabled = EnableTool

@@ -35,6 +35,8 @@ class ModelOptions:
     forbid_extra: bool = False
     lenient: bool = False
     """2.x compatibility: unknown types become ``{"type": "object"}`` instead of an error."""
+    probe_schemas: bool = False
+    """With ``lenient``: also replace types Pydantic validates but cannot describe."""
     extra_enums: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
 
@@ -200,6 +202,22 @@ def _unknown_type_error(tool_name: str, param: Param, exc: Exception) -> ToolDef
 _OBJECT_ANY = typing.Annotated[Any, WithJsonSchema({"type": "object"})]
 
 
+def _describable(annotation: Any) -> Any:
+    """2.x compatibility: a type Pydantic cannot describe is written as ``{"type": "object"}``
+    (and still validated by Pydantic where it can be)."""
+    from pydantic import TypeAdapter
+
+    try:
+        adapter = TypeAdapter(annotation, config=ConfigDict(arbitrary_types_allowed=True))
+    except Exception:  # noqa: BLE001 - not even validatable: accept anything, as 2.x did
+        return _OBJECT_ANY
+    try:
+        adapter.json_schema()
+    except Exception:  # noqa: BLE001
+        return typing.Annotated[annotation, WithJsonSchema({"type": "object"})]
+    return annotation
+
+
 def build_args_model(info: FunctionInfo, options: ModelOptions) -> ArgsModel:
     """Build the Pydantic model of ``info``'s model-supplied parameters.
 
@@ -223,6 +241,8 @@ def build_args_model(info: FunctionInfo, options: ModelOptions) -> ArgsModel:
             annotation = _OBJECT_ANY
         else:
             annotation = adapt_annotation(annotation, options.enum_style)
+        if options.lenient and options.probe_schemas and param.annotated:
+            annotation = _describable(annotation)
         if param.default is None and not is_optional(annotation):
             annotation = Optional[annotation]  # PEP 484 implicit Optional: `x: int = None`
         if is_optional(annotation):

@@ -8,6 +8,7 @@ effective configuration changes.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 import inspect
@@ -271,7 +272,10 @@ class Tool(Generic[P, R]):
         try:
             parameters = model_parameters_schema(args.model)
         except Exception as exc:  # noqa: BLE001 - Pydantic's error, given the tool's name
-            raise ToolDefinitionError(f"tool {self.name!r}: cannot generate its JSON Schema: {exc}") from None
+            if not self._lenient or self._kind == "model":
+                raise ToolDefinitionError(f"tool {self.name!r}: cannot generate its JSON Schema: {exc}") from None
+            args = build_args_model(info, dataclasses.replace(options, probe_schemas=True))
+            parameters = model_parameters_schema(args.model)
         if self._kind == "model":
             parameters = _model_tool_parameters(self.name, parameters, cfg)
         if cfg.ignore_parameter_descriptions:
