@@ -181,7 +181,7 @@ def call_validated(tool: Tool[Any, Any], instance: BaseModel, context: Optional[
     kind = tool._kind
     if kind == "model":
         return instance
-    args = tool._state().args
+    args = tool._args()
     values = instance.__dict__
     kwargs: dict[str, Any] = {param: values[field] for field, param in args.fields.items()}
     for pname, p in args.hidden.items():

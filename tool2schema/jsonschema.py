@@ -196,6 +196,12 @@ def clean_schema(raw: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def json_schema_of(adapter: Any) -> dict[str, Any]:
+    """Pydantic's JSON Schema of a ``TypeAdapter``, through the same generator."""
+    result: dict[str, Any] = adapter.json_schema(schema_generator=_Generator)
+    return result
+
+
 def model_parameters_schema(model: type[BaseModel]) -> dict[str, Any]:
     """The ``parameters`` object of a tool whose arguments are ``model``."""
     raw = model.model_json_schema(schema_generator=_Generator)

@@ -7,6 +7,7 @@ the validator that checks a model's arguments are generated from the same model.
 from __future__ import annotations
 
 import enum
+import functools
 import keyword
 import types
 import typing
@@ -73,6 +74,7 @@ def _null_string_to_none(value: Any) -> Any:
     return value
 
 
+@functools.lru_cache(maxsize=1024)
 def enum_by_name(enum_cls: type[enum.Enum]) -> Any:
     """``enum_cls`` validated and described by member *name* (tool2schema 2.x style).
 
@@ -218,6 +220,155 @@ def _describable(annotation: Any) -> Any:
     return annotation
 
 
+def is_hidden(param: Param, options: ModelOptions) -> bool:
+    """Whether ``param`` is left out of the schema (injected or ignored)."""
+    return param.inject_key is not None or options.ignore_all or param.name in options.ignore
+
+
+def field_annotation(param: Param, options: ModelOptions, extra_enums: dict[str, tuple[Any, ...]]) -> Any:
+    """The type a parameter is validated and described as (the one place these rules live)."""
+    if param.name in extra_enums:
+        annotation: Any = Literal[extra_enums[param.name]]  # type: ignore[valid-type]
+    elif not param.annotated and options.lenient:
+        annotation = _OBJECT_ANY
+    else:
+        annotation = adapt_annotation(param.annotation, options.enum_style)
+    if param.default is None and not is_optional(annotation):
+        annotation = Optional[annotation]  # PEP 484 implicit Optional: `x: int = None`
+    return annotation
+
+
+# -- fast path: the parameters schema without building the model ----------------------
+#
+# Pydantic generates the schema of each parameter *type* once (cached across tools);
+# the per-field parts (description, default, required) are added exactly the way
+# Pydantic adds them at the model level. Anything unusual (a Field(...) default,
+# aliases, a recursive type) returns None and the caller builds the full model.
+# tests/test_tool.py checks the two paths give equal schemas for every corpus tool.
+
+_TYPE_SCHEMAS: dict[Any, tuple[Any, dict[str, Any] | None, BaseException | None]] = {}
+_MAX_CACHED = 4096
+_FALLBACK = object()
+
+
+def _type_entry(annotation: Any, lenient: bool) -> tuple[Any, dict[str, Any] | None, BaseException | None]:
+    """(TypeAdapter, clean schema, error) of a type, cached."""
+    key = (annotation, lenient)
+    try:
+        hit = _TYPE_SCHEMAS.get(key)
+    except TypeError:  # unhashable annotation
+        key, hit = None, None
+    if hit is not None:
+        return hit
+    from pydantic import TypeAdapter
+
+    from .jsonschema import clean_schema, json_schema_of
+
+    adapter: Any = None
+    schema: dict[str, Any] | None = None
+    error: BaseException | None = None
+    try:
+        if lenient:
+            try:
+                adapter = TypeAdapter(annotation, config=ConfigDict(arbitrary_types_allowed=True))
+            except PydanticUserError:  # a model/dataclass/TypedDict brings its own config
+                adapter = TypeAdapter(annotation)
+        else:
+            adapter = TypeAdapter(annotation)
+        schema = clean_schema(json_schema_of(adapter))
+    except (PydanticSchemaGenerationError, PydanticUserError, TypeError, NameError) as exc:
+        if lenient:
+            schema = {"type": "object"}
+        else:
+            error = exc
+    except Exception as exc:  # noqa: BLE001 - e.g. PydanticInvalidForJsonSchema
+        if lenient:
+            schema = {"type": "object"}
+        else:
+            error = exc
+    entry = (adapter, schema, error)
+    if key is not None:
+        if len(_TYPE_SCHEMAS) >= _MAX_CACHED:
+            _TYPE_SCHEMAS.clear()
+        _TYPE_SCHEMAS[key] = entry
+    return entry
+
+
+def _encode_default(default: Any, options: ModelOptions) -> Any:
+    """A default as Pydantic writes it into a schema, or ``_FALLBACK`` when it cannot."""
+    if default is None or type(default) in (str, int, float, bool):
+        return default
+    if options.enum_style == "name" and _has_enum(default):
+        return _enum_names(default)
+    from pydantic_core import PydanticSerializationError, to_jsonable_python
+
+    try:
+        return to_jsonable_python(default)
+    except (PydanticSerializationError, TypeError, ValueError):
+        return _FALLBACK
+
+
+def parameters_schema(info: FunctionInfo, options: ModelOptions) -> dict[str, Any] | None:
+    """The canonical parameters schema assembled from cached per-type schemas, or None
+    when this tool needs the full-model path. Raises ``ToolDefinitionError`` like
+    :func:`build_args_model` does."""
+    from .introspect import clean_text
+
+    extra_enums = dict(options.extra_enums)
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for param in info.params:
+        if is_hidden(param, options):
+            continue
+        default = param.default
+        if isinstance(default, FieldInfo):
+            return None
+        annotation = field_annotation(param, options, extra_enums)
+        annotated_info = _annotated_field_info(annotation)
+        if annotated_info is not None and (annotated_info.alias or annotated_info.validation_alias or annotated_info.serialization_alias):
+            return None
+        adapter, schema, error = _type_entry(annotation, options.lenient)
+        if error is not None:
+            raise _unknown_type_error(info.name, param, error)
+        assert schema is not None
+        if "$defs" in schema:
+            return None
+        prop = dict(schema)
+        if default is not EMPTY:
+            if default is not None and not options.lenient and adapter is not None:
+                _check_default(info, param, adapter, default)
+            encoded = _encode_default(default, options)
+            if encoded is _FALLBACK:
+                return None
+            prop["default"] = encoded
+        else:
+            required.append(param.name)
+        if param.description and (annotated_info is None or annotated_info.description is None):
+            prop["description"] = clean_text(param.description)
+        properties[param.name] = prop
+    out: dict[str, Any] = {"type": "object", "properties": properties}
+    if required:
+        out["required"] = required
+    if options.forbid_extra:
+        out["additionalProperties"] = False
+    return out
+
+
+def _check_default(info: FunctionInfo, param: Param, adapter: Any, default: Any) -> None:
+    try:
+        adapter.validate_python(default)
+    except ValidationError as exc:
+        raise _default_error(info, param, default, exc) from None
+
+
+def _default_error(info: FunctionInfo, param: Param, default: Any, exc: ValidationError) -> ToolDefinitionError:
+    err = exc.errors()[0]
+    return ToolDefinitionError(
+        f"tool {info.name!r}, parameter {param.name!r}: the default {default!r} is not a valid "
+        f"{param.annotation!r} ({err['msg']}); change the default or the type hint"
+    )
+
+
 def build_args_model(info: FunctionInfo, options: ModelOptions) -> ArgsModel:
     """Build the Pydantic model of ``info``'s model-supplied parameters.
 
@@ -231,20 +382,12 @@ def build_args_model(info: FunctionInfo, options: ModelOptions) -> ArgsModel:
     positional_only: list[str] = []
     params_by_field: dict[str, Param] = {}
     for index, param in enumerate(info.params):
-        if param.inject_key is not None or options.ignore_all or param.name in options.ignore:
+        if is_hidden(param, options):
             hidden[param.name] = param
             continue
-        annotation = param.annotation
-        if param.name in extra_enums:
-            annotation = Literal[extra_enums[param.name]]  # type: ignore[valid-type]
-        elif not param.annotated and options.lenient:
-            annotation = _OBJECT_ANY
-        else:
-            annotation = adapt_annotation(annotation, options.enum_style)
+        annotation = field_annotation(param, options, extra_enums)
         if options.lenient and options.probe_schemas and param.annotated:
             annotation = _describable(annotation)
-        if param.default is None and not is_optional(annotation):
-            annotation = Optional[annotation]  # PEP 484 implicit Optional: `x: int = None`
         if is_optional(annotation):
             annotation = typing.Annotated[annotation, BeforeValidator(_null_string_to_none)]
         field_name = _safe_field_name(param.name, index)
@@ -317,9 +460,4 @@ def _check_defaults(info: FunctionInfo, model: type[BaseModel], params_by_field:
         try:
             model.__pydantic_validator__.validate_assignment(blank, field_name, f.default)
         except ValidationError as exc:
-            err = exc.errors()[0]
-            raise ToolDefinitionError(
-                f"tool {info.name!r}, parameter {params_by_field[field_name].name!r}: the default "
-                f"{f.default!r} is not a valid {params_by_field[field_name].annotation!r} "
-                f"({err['msg']}); change the default or the type hint"
-            ) from None
+            raise _default_error(info, params_by_field[field_name], f.default, exc) from None

@@ -28,7 +28,7 @@ if typing.TYPE_CHECKING:
     from pydantic import BaseModel
     from typing_extensions import ParamSpec
 
-    from .model import ArgsModel
+    from .model import ArgsModel, ModelOptions
     from .spec import ToolSpec
 
     P = ParamSpec("P")
@@ -42,13 +42,23 @@ _OPTION_NAMES = tuple(k for k in DEFAULTS if k != "default_format")
 class _State:
     """What a tool builds on first use; replaced when its configuration changes."""
 
-    __slots__ = ("generation", "key", "info", "args", "spec", "rendered")
+    __slots__ = ("generation", "key", "info", "args", "options", "spec", "rendered")
 
-    def __init__(self, generation: int, key: tuple[Any, ...], info: FunctionInfo, args: ArgsModel, spec: ToolSpec) -> None:
+    def __init__(
+        self,
+        generation: int,
+        key: tuple[Any, ...],
+        info: FunctionInfo,
+        args: ArgsModel | None,
+        options: ModelOptions | None,
+        spec: ToolSpec,
+    ) -> None:
         self.generation = generation
         self.key = key
         self.info = info
         self.args = args
+        """The Pydantic model; None until the first call needs it (schemas do not)."""
+        self.options = options
         self.spec = spec
         self.rendered: dict[Any, Any] = {}
 
@@ -203,7 +213,21 @@ class Tool(Generic[P, R]):
     @property
     def args_model(self) -> type[BaseModel]:
         """The Pydantic model that describes and validates the arguments."""
-        return self._state().args.model
+        return self._args().model
+
+    def _args(self) -> ArgsModel:
+        """The built arguments model (built on first use, under the tool's lock)."""
+        state = self._state()
+        args = state.args
+        if args is None:
+            from .model import build_args_model
+
+            with self._shared.lock:
+                args = state.args
+                if args is None:
+                    assert state.options is not None
+                    args = state.args = build_args_model(state.info, state.options)
+        return args
 
     def __repr__(self) -> str:
         return f"<Tool {self.name!r} of {getattr(self.func, '__qualname__', self.func)!r}>"
@@ -252,10 +276,13 @@ class Tool(Generic[P, R]):
 
     def _build(self, info: FunctionInfo, gen: int, key: tuple[Any, ...]) -> _State:
         from .jsonschema import model_parameters_schema
-        from .model import ArgsModel, ModelOptions, build_args_model
+        from .model import ArgsModel, ModelOptions, build_args_model, parameters_schema
         from .spec import ToolSpec
 
         cfg = self.config
+        options: ModelOptions | None = None
+        args: ArgsModel | None = None
+        parameters: dict[str, Any] | None = None
         if self._kind == "model":
             model: Any = self.func
             args = ArgsModel(model, {n: n for n in model.model_fields})
@@ -268,14 +295,18 @@ class Tool(Generic[P, R]):
                 lenient=self._lenient,
                 extra_enums=tuple(self._shared.extra_enums.items()),
             )
-            args = build_args_model(info, options)
-        try:
-            parameters = model_parameters_schema(args.model)
-        except Exception as exc:  # noqa: BLE001 - Pydantic's error, given the tool's name
-            if not self._lenient or self._kind == "model":
-                raise ToolDefinitionError(f"tool {self.name!r}: cannot generate its JSON Schema: {exc}") from None
-            args = build_args_model(info, dataclasses.replace(options, probe_schemas=True))
-            parameters = model_parameters_schema(args.model)
+            parameters = parameters_schema(info, options)  # fast path: no model needed yet
+            if parameters is None:
+                args = build_args_model(info, options)
+        if parameters is None:
+            assert args is not None
+            try:
+                parameters = model_parameters_schema(args.model)
+            except Exception as exc:  # noqa: BLE001 - Pydantic's error, given the tool's name
+                if options is None or not self._lenient:
+                    raise ToolDefinitionError(f"tool {self.name!r}: cannot generate its JSON Schema: {exc}") from None
+                args = build_args_model(info, dataclasses.replace(options, probe_schemas=True))
+                parameters = model_parameters_schema(args.model)
         if self._kind == "model":
             parameters = _model_tool_parameters(self.name, parameters, cfg)
         if cfg.ignore_parameter_descriptions:
@@ -294,7 +325,7 @@ class Tool(Generic[P, R]):
             returns=info.returns,
             include_empty_description=info.has_docstring and not cfg.ignore_function_description,
         )
-        return _State(gen, key, info, args, spec)
+        return _State(gen, key, info, args, options, spec)
 
     # -- schemas ------------------------------------------------------------------
     def to_json(self, format: Optional[FormatLike] = None, strict: Optional[bool] = None) -> dict[str, Any]:
