@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import copy
 import dataclasses
 import enum
 import functools
 import inspect
+import json
 import warnings
 from typing import Annotated, Any, Literal, Optional
 

@@ -190,7 +190,7 @@ def _safe_field_name(name: str, index: int) -> str:
     return name
 
 
-def _unknown_type_error(tool_name: str, param: Param, exc: Exception) -> ToolDefinitionError:
+def _unknown_type_error(tool_name: str, param: Param, exc: BaseException) -> ToolDefinitionError:
     return ToolDefinitionError(
         f"tool {tool_name!r}, parameter {param.name!r}: type {param.annotation!r} cannot be "
         "validated or described by Pydantic. Use a type Pydantic supports (a BaseModel, "
@@ -253,7 +253,7 @@ _FALLBACK = object()
 
 def _type_entry(annotation: Any, lenient: bool) -> tuple[Any, dict[str, Any] | None, BaseException | None]:
     """(TypeAdapter, clean schema, error) of a type, cached."""
-    key = (annotation, lenient)
+    key: Any = (annotation, lenient)
     try:
         hit = _TYPE_SCHEMAS.get(key)
     except TypeError:  # unhashable annotation
