@@ -540,3 +540,17 @@ def test_fast_schema_path_equals_the_full_model_schema(t: Tool[Any, Any], enum_s
         return
     assert fast == full
     assert json.dumps(fast) == json.dumps(full)  # same key order too
+
+
+@pytest.mark.parametrize("doc", [GOOGLE, REST, NUMPY, EPYDOC, *(t.func.__doc__ for t in tool2schema.find_tools(corpus) if getattr(t.func, "__doc__", None))])
+def test_detected_docstring_style_reads_like_auto(doc: str) -> None:
+    """The style is detected once instead of parsing with every style (AUTO): same result."""
+    import docstring_parser
+
+    from tool2schema.introspect import docstring_style
+
+    cleaned = inspect.cleandoc(doc)
+    auto = docstring_parser.parse(cleaned)
+    fast = docstring_parser.parse(cleaned, style=docstring_style(cleaned))
+    assert (fast.short_description, fast.long_description) == (auto.short_description, auto.long_description)
+    assert [(p.arg_name, p.description) for p in fast.params] == [(p.arg_name, p.description) for p in auto.params]

@@ -86,6 +86,28 @@ class Docstring:
     params: dict[str, str]
 
 
+_GOOGLE_SECTION = re.compile(r"^\s*(Args|Arguments|Parameters|Params|Attributes|Keyword Args|Keyword Arguments|Other Parameters|Returns|Return|Raises|Yields|Examples?|Notes?):\s*$", re.M)
+_NUMPY_RULE = re.compile(r"^\s*-{3,}\s*$", re.M)
+
+
+def docstring_style(doc: str) -> Any:
+    """The docstring-parser style of ``doc``, detected from its markers.
+
+    ``docstring_parser.parse`` with the AUTO style parses every docstring once per
+    style and keeps the best; detecting the style first parses it once."""
+    from docstring_parser import DocstringStyle
+
+    if ":param" in doc or ":type " in doc or ":return" in doc or ":raises" in doc:
+        return DocstringStyle.REST
+    if "@param" in doc or "@return" in doc:
+        return DocstringStyle.EPYDOC
+    if _NUMPY_RULE.search(doc):
+        return DocstringStyle.NUMPYDOC
+    if _GOOGLE_SECTION.search(doc):
+        return DocstringStyle.GOOGLE
+    return DocstringStyle.AUTO
+
+
 def parse_docstring(doc: str | None) -> Docstring:
     """Read the summary + long description and the parameter descriptions of a docstring
     in any style ``docstring-parser`` knows (Google, reST, NumPy, Epydoc)."""
@@ -95,7 +117,7 @@ def parse_docstring(doc: str | None) -> Docstring:
 
     cleaned = inspect.cleandoc(doc)
     try:
-        parsed = docstring_parser.parse(cleaned)
+        parsed = docstring_parser.parse(cleaned, style=docstring_style(cleaned))
     except docstring_parser.ParseError:
         return Docstring(cleaned.strip(), {})
     parts = [p for p in (parsed.short_description, parsed.long_description) if p]
@@ -109,7 +131,58 @@ def parse_docstring(doc: str | None) -> Docstring:
     return Docstring(description, params)
 
 
+_CODE: dict[str, Any] = {}
+
+
+def _has_forward_ref(tp: Any) -> bool:
+    """Whether a string or ForwardRef hides inside ``tp`` (``list["Node"]``)."""
+    if isinstance(tp, typing.ForwardRef):
+        return True
+    origin = typing.get_origin(tp)
+    if origin is typing.Literal:
+        return False
+    if origin is typing.Annotated:
+        return _has_forward_ref(typing.get_args(tp)[0])
+    return any(isinstance(a, str) or _has_forward_ref(a) for a in typing.get_args(tp))
+
+
+def _fast_hints(obj: Any) -> dict[str, Any] | None:
+    """``get_type_hints`` for a plain function whose string annotations evaluate in its
+    module without nested forward references; compiled annotation strings are cached
+    (evaluation is not, so a reloaded module resolves to its new classes). None: use
+    ``typing.get_type_hints``."""
+    annotations = getattr(obj, "__annotations__", None)
+    globalns = getattr(obj, "__globals__", None)
+    if not isinstance(annotations, dict) or not isinstance(globalns, dict):
+        return None
+    out: dict[str, Any] = {}
+    for name, ann in annotations.items():
+        if isinstance(ann, str):
+            code = _CODE.get(ann)
+            if code is None:
+                try:
+                    code = _CODE[ann] = compile(ann, "<annotation>", "eval")
+                except SyntaxError:
+                    return None
+            try:
+                ann = eval(code, globalns)  # noqa: S307 - what typing.get_type_hints does
+            except Exception:  # noqa: BLE001 - let get_type_hints produce its error
+                return None
+            if isinstance(ann, str):
+                return None
+        if ann is None:
+            ann = type(None)
+        elif typing.get_args(ann) and _has_forward_ref(ann):
+            return None
+        out[name] = ann
+    return out
+
+
 def _type_hints(obj: Any, owner: str, lenient: bool, localns: dict[str, Any] | None = None) -> dict[str, Any]:
+    if localns is None and inspect.isfunction(obj):
+        fast = _fast_hints(obj)
+        if fast is not None:
+            return fast
     try:
         return typing.get_type_hints(obj, localns=localns, include_extras=True)
     except Exception as exc:  # NameError for forward references, TypeError for bad hints
