@@ -85,4 +85,85 @@ def tool_{i}({", ".join(params)}) -> dict:
 '''
         )
     out.append(f"\nFUNCTIONS = [{', '.join(f'tool_{i}' for i in range(n))}]\n")
+    out.append(FOOTER)
     return "".join(out)
+
+
+FOOTER = '''
+
+def fidelity_probe(
+    p0: str,
+    p1: Outer,
+    p2: Color,
+    p3: Level,
+    p4: Literal["fast", "slow", "auto"] = "auto",
+    p5: Annotated[int, Field(ge=1, le=100)] = 10,
+) -> dict:
+    """Probe what a library keeps of a signature.
+
+    Args:
+        p0: A text value.
+        p1: A nested record.
+        p2: The color.
+        p3: The level.
+        p4: The mode.
+        p5: A bounded size.
+    """
+    return {}
+
+
+def small_tool(city: str, days: int = 1) -> int:
+    """Look something up for a city.
+
+    Args:
+        city: The city.
+        days: How many days.
+    """
+    return days
+
+
+class Item(BaseModel):
+    """One order line."""
+
+    sku: str = Field(description="Stock keeping unit")
+    quantity: int = Field(1, ge=1)
+    price: float
+    note: Optional[str] = None
+    color: Color = Color.RED
+
+
+class Address(BaseModel):
+    street: str
+    city: str
+    zip_code: str
+    country: str = "CO"
+
+
+class Order(BaseModel):
+    """An order with 30 fields, a nested address and a list of items."""
+
+''' + "".join(f"    f{i}: {('str', 'int', 'float', 'bool')[i % 4]}\n" for i in range(26)) + '''    address: Address
+    items: list[Item]
+    level: Level = Level.LOW
+    mode: Literal["fast", "slow"] = "fast"
+
+
+def large_tool(order: Order) -> int:
+    """Place an order.
+
+    Args:
+        order: The order to place.
+    """
+    return len(order.items)
+
+
+_ORDER = {f"f{i}": ("x", 1, 1.5, True)[i % 4] for i in range(26)}
+_ORDER["address"] = {"street": "Calle 1", "city": "Quito", "zip_code": "170101"}
+_ORDER["items"] = [{"sku": f"SKU-{i}", "quantity": 2, "price": 9.5, "color": "green"} for i in range(10)]
+
+import json as _json
+
+SMALL_CALL = {"id": "c1", "type": "function", "function": {"name": "small_tool", "arguments": '{"city": "Quito", "days": 3}'}}
+LARGE_CALL = {"id": "c2", "type": "function", "function": {"name": "large_tool", "arguments": _json.dumps({"order": _ORDER})}}
+EXPECTED = {"small_call": 3, "large_call": 10}
+'''
