@@ -144,14 +144,13 @@ def _convert(node: dict[str, Any], defs: dict[str, Any], stack: tuple[str, ...])
             out[key] = node[key]
     if t == "string" and "default" in out and not isinstance(out["default"], (str, type(None))):
         out.pop("default")
-    out["type"] = (t or "string").upper()
+    out.pop("description", None)
+    result: dict[str, Any] = {"type": (t or "string").upper(), **out}
     if description:
-        out["description"] = description
-    elif "description" in out:
-        del out["description"]
+        result["description"] = description
     if nullable:
-        out["nullable"] = True
-    return out
+        result["nullable"] = True
+    return result
 
 
 def to_gemini_schema(parameters: dict[str, Any]) -> dict[str, Any]:
