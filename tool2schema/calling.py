@@ -126,22 +126,44 @@ def validate_arguments(
 ) -> BaseModel:
     """Validate ``arguments`` with ``tool.args_model``; raise ``ToolCallError`` on failure."""
     model = tool.args_model
+    return _validate(tool.name, model, model.__pydantic_validator__, arguments, max_bytes, max_depth)  # type: ignore[no-any-return]
+
+
+def validate_values(
+    tool: Tool[Any, Any],
+    arguments: Union[str, bytes, bytearray, dict[str, Any], None],
+    max_bytes: Optional[int] = None,
+    max_depth: Optional[int] = None,
+) -> dict[str, Any]:
+    """Like :func:`validate_arguments`, but return the field values as a dict."""
+    args = tool._args()
+    if args.values_validator is None:
+        return validate_arguments(tool, arguments, max_bytes=max_bytes, max_depth=max_depth).__dict__
+    values: dict[str, Any] = _validate(tool.name, args.model, args.values_validator, arguments, max_bytes, max_depth)[0]
+    return values
+
+
+def _validate(
+    name: str,
+    model: type[BaseModel],
+    validator: Any,
+    arguments: Union[str, bytes, bytearray, dict[str, Any], None],
+    max_bytes: Optional[int],
+    max_depth: Optional[int],
+) -> Any:
     max_bytes = MAX_BYTES if max_bytes is None else max_bytes
     max_depth = MAX_DEPTH if max_depth is None else max_depth
-    name = tool.name
-    if arguments is None or arguments == "" or arguments == b"":
-        arguments = {}
     try:
+        if type(arguments) is str and len(arguments) <= max_bytes and "null" not in arguments and arguments.count("{") + arguments.count("[") <= max_depth:
+            return validator.validate_json(arguments)  # the common case: one pass in Rust
+        if arguments is None or arguments == "" or arguments == b"":
+            arguments = {}
         if isinstance(arguments, (str, bytes, bytearray)):
             if len(arguments) > max_bytes:
                 raise ToolCallError(
                     f"The arguments for tool '{name}' are {len(arguments)} characters long; the limit is {max_bytes}. Send shorter arguments.",
                     kind="too_large",
                 )
-            text = arguments if isinstance(arguments, str) else bytes(arguments).decode("utf-8", "replace")
-            nesting = text.count("{") + text.count("[")
-            if nesting <= max_depth and "null" not in text:
-                return model.model_validate_json(arguments)
             try:
                 data = from_json(arguments)
             except ValueError as exc:
@@ -161,11 +183,12 @@ def validate_arguments(
                 f"The arguments for tool '{name}' are nested deeper than {max_depth} levels. Send flatter arguments.",
                 kind="too_large",
             )
-        return model.model_validate(prune_nulls(data, model))
+        return validator.validate_python(prune_nulls(data, model))
     except ValidationError as exc:
-        if exc.title == model.__name__ and any(e["type"] == "json_invalid" for e in exc.errors()):
+        errors = exc.errors(include_url=False)
+        if any(e["type"] == "json_invalid" for e in errors):
             raise ToolCallError(
-                f"The arguments for tool '{name}' are not valid JSON ({exc.errors()[0]['msg']}). Send a JSON object.",
+                f"The arguments for tool '{name}' are not valid JSON ({errors[0]['msg']}). Send a JSON object.",
                 kind="invalid_json",
                 errors=_errors(exc),
             ) from None
@@ -178,11 +201,16 @@ def _errors(exc: ValidationError) -> list[dict[str, Any]]:
 
 def call_validated(tool: Tool[Any, Any], instance: BaseModel, context: Optional[dict[str, Any]]) -> Any:
     """Call ``tool.func`` with a validated instance plus injected/ignored parameters."""
-    kind = tool._kind
-    if kind == "model":
+    if tool._kind == "model":
         return instance
+    return call_with_values(tool, instance.__dict__, context)
+
+
+def call_with_values(tool: Tool[Any, Any], values: dict[str, Any], context: Optional[dict[str, Any]]) -> Any:
+    """Call ``tool.func`` with validated field values plus injected/ignored parameters."""
     args = tool._args()
-    values = instance.__dict__
+    if args.direct and tool._kind in ("function", "callable"):
+        return tool.func(**values)
     kwargs: dict[str, Any] = {param: values[field] for field, param in args.fields.items()}
     for pname, p in args.hidden.items():
         key = p.inject_key or pname
@@ -195,6 +223,7 @@ def call_validated(tool: Tool[Any, Any], instance: BaseModel, context: Optional[
                 f"Tool '{tool.name}' cannot run: the application did not supply '{key}'.",
                 kind="missing_context",
             )
+    kind = tool._kind
     if kind == "class":
         if hasattr(tool.func, "__dataclass_fields__"):
             return tool.func(**kwargs)

@@ -22,7 +22,7 @@ from .errors import ToolCallError
 from .formats import SchemaFormat
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ToolCall:
     """One call, whatever shape it came in."""
 
@@ -49,6 +49,12 @@ def _has(obj: Any, key: str) -> bool:
 
 def parse_call(call: Any) -> ToolCall:
     """Normalise one call; raises ``ToolCallError(kind="malformed_call")``."""
+    if type(call) is dict:  # fast path for the common dict shapes
+        fn = call.get("function")
+        if type(fn) is dict and type(fn.get("name")) is str and fn["name"]:
+            return ToolCall(fn["name"], fn.get("arguments"), call.get("id"), SchemaFormat.OPENAI, call)
+        if "arguments" in call and "type" not in call and type(call.get("name")) is str and call["name"]:
+            return ToolCall(call["name"], call["arguments"], call.get("id"), None, call)
     if isinstance(call, ToolCall):
         return call
     ctype = _get(call, "type")

@@ -51,6 +51,39 @@ class ArgsModel:
     positional_only: tuple[str, ...] = ()
     hidden: dict[str, Param] = field(default_factory=dict)
     """Parameters left out of the schema (ignored or injected), by name."""
+    direct: bool = False
+    """Field names are the parameter names and nothing else is needed: the validated
+    field values are the call's keyword arguments as they are."""
+    values_validator: Any = None
+    """A validator of the model's fields that returns them as a dict (no instance)."""
+
+    def __post_init__(self) -> None:
+        self.direct = not self.hidden and not self.positional_only and all(k == v for k, v in self.fields.items())
+        self.values_validator = _fields_validator(self.model)
+
+
+def _fields_validator(model: type[BaseModel]) -> Any:
+    """Pydantic's validator of ``model``'s fields alone: the same field schemas and
+    config, returning ``(values, extra, fields_set)`` instead of building an instance
+    (about half the cost). None when the core schema is not the plain generated shape."""
+    from pydantic_core import SchemaValidator, core_schema
+
+    try:
+        schema: Any = model.__pydantic_core_schema__
+        definitions = None
+        if schema["type"] == "definitions":
+            definitions = schema["definitions"]
+            schema = schema["schema"]
+        if schema["type"] != "model" or schema["schema"]["type"] != "model-fields" or schema.get("custom_init"):
+            return None
+        inner = schema["schema"]
+        if inner.get("model_name") is None:
+            inner = {**inner, "model_name": model.__name__}
+        if definitions:
+            inner = core_schema.definitions_schema(inner, definitions)
+        return SchemaValidator(inner, schema.get("config"))
+    except Exception:  # noqa: BLE001 - the model path always works
+        return None
 
 
 def is_optional(annotation: Any) -> bool:

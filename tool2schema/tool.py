@@ -153,6 +153,7 @@ class Tool(Generic[P, R]):
         self._shared = _Shared()
         target = func.__func__ if isinstance(func, (classmethod, staticmethod)) else func
         self._kind = _kind_of(target)
+        self._is_async = inspect.iscoroutinefunction(type(target).__call__ if self._kind == "callable" else target)
         if self._kind == "callable":
             wrapped: Any = type(target).__call__
         else:
@@ -175,6 +176,12 @@ class Tool(Generic[P, R]):
     @property
     def name(self) -> str:
         """The tool name models call it by."""
+        name = self.__dict__.get("_name")
+        if name is None:
+            name = self.__dict__["_name"] = self._compute_name()
+        return name  # type: ignore[no-any-return]
+
+    def _compute_name(self) -> str:
         if self._explicit_name:
             return self._explicit_name
         target: Any = self.func.__func__ if isinstance(self.func, (classmethod, staticmethod)) else self.func
@@ -205,10 +212,8 @@ class Tool(Generic[P, R]):
 
     @property
     def is_async(self) -> bool:
-        target = self.func.__func__ if isinstance(self.func, (classmethod, staticmethod)) else self.func
-        if self._kind == "callable":
-            return inspect.iscoroutinefunction(type(target).__call__)
-        return inspect.iscoroutinefunction(target)
+        """Whether calling the function returns a coroutine (``async def``)."""
+        return self._is_async
 
     @property
     def args_model(self) -> type[BaseModel]:
