@@ -9,8 +9,6 @@ from __future__ import annotations
 import random
 
 HEADER = '''"""Generated benchmark tools."""
-from __future__ import annotations
-
 import enum
 from typing import Annotated, Literal, Optional
 

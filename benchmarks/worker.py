@@ -29,6 +29,9 @@ def rss() -> int:
 
 
 # -- raw Pydantic: what a user writes without a library -------------------------------
+# Schemas: create_model + model_json_schema (no cache). Dispatch: look the model up by
+# name, model_validate_json, call with the instance's field values (m.__dict__, the
+# fastest way to get them; dict(m) costs several µs more on small models).
 
 
 def raw_model(f: Callable[..., Any]) -> Any:
@@ -74,7 +77,7 @@ class Raw(Lib):
         def run(call: dict[str, Any]) -> Any:
             model, f = table[call["function"]["name"]]
             inst = model.model_validate_json(call["function"]["arguments"])
-            return f(**dict(inst))
+            return f(**inst.__dict__)
 
         return run
 
@@ -261,6 +264,8 @@ def main() -> None:
     funcs = module.FUNCTIONS
     out: dict[str, Any] = {}
     if task == "build":
+        # warm up: the library's lazy imports and one-off set-up are not part of the work
+        lib.schema(lib.decorate(module.small_tool))
         gc.collect()
         before = rss()
         start = time.perf_counter()
@@ -282,13 +287,25 @@ def main() -> None:
         out["missing"] = fidelity(lib.schema(lib.decorate(module.fidelity_probe)))
         del again, schemas
     elif task == "dispatch":
+        if type(lib).dispatcher is Lib.dispatcher:
+            print(json.dumps({"unsupported": True}))
+            return
         tools = [lib.decorate(f) for f in (module.small_tool, module.large_tool)]
         run = lib.dispatcher(tools, [module.small_tool, module.large_tool])
         if run is None:
             print(json.dumps({"unsupported": True}))
             return
         for kind, call, reps in (("small_call", module.SMALL_CALL, 3000), ("large_call", module.LARGE_CALL, 600)):
-            assert run(call) == module.EXPECTED[kind], (kind, run(call))
+            try:
+                got = run(call)
+            except Exception as exc:  # noqa: BLE001 - e.g. 2.2.0 cannot validate nested models
+                out[kind] = None
+                out[f"{kind}_error"] = f"{type(exc).__name__}: {str(exc)[:100]}"
+                continue
+            if str(got) != str(module.EXPECTED[kind]):
+                out[kind] = None
+                out[f"{kind}_error"] = f"wrong result {got!r}"
+                continue
             samples = []
             for _ in range(5):
                 start = time.perf_counter()

@@ -320,3 +320,40 @@ def test_dict_validator_agrees_with_the_model(t: Any) -> None:
             return ("error", exc.message)
 
     assert outcome(lambda: validate_values(t, bad)) == outcome(lambda: dict(t.validate(bad).__dict__))
+
+
+def test_results_are_serialized_with_pydantic() -> None:
+    import datetime
+    import enum
+    import uuid
+
+    from pydantic import BaseModel
+
+    class Status(enum.Enum):
+        OK = "ok"
+
+    class Report(BaseModel):
+        when: datetime.date
+        status: Status
+        id: uuid.UUID
+
+    @tool
+    def report() -> Report:
+        """Make a report."""
+        return Report(when=datetime.date(2026, 1, 2), status=Status.OK, id=uuid.UUID(int=1))
+
+    result = ToolRegistry([report]).dispatch({"name": "report", "arguments": "{}"})
+    assert json.loads(result.content) == {"when": "2026-01-02", "status": "ok", "id": "00000000-0000-0000-0000-000000000001"}
+    assert result.to_message("mcp")["structuredContent"] == json.loads(result.content)
+    assert result.to_message("bedrock")["toolResult"]["content"] == [{"json": json.loads(result.content)}]
+
+
+def test_tool_level_forbid_extra() -> None:
+    @tool(forbid_extra=True)
+    def exact(a: int) -> int:
+        """Exact."""
+        return a
+
+    assert exact.to_json()["function"]["parameters"]["additionalProperties"] is False
+    result = ToolRegistry([exact]).dispatch({"name": "exact", "arguments": '{"a": 1, "b": 2}'})
+    assert result.is_error and "'b' is not a parameter of this tool; remove it." in result.content

@@ -554,3 +554,12 @@ def test_detected_docstring_style_reads_like_auto(doc: str) -> None:
     fast = docstring_parser.parse(cleaned, style=docstring_style(cleaned))
     assert (fast.short_description, fast.long_description) == (auto.short_description, auto.long_description)
     assert [(p.arg_name, p.description) for p in fast.params] == [(p.arg_name, p.description) for p in auto.params]
+
+
+def test_field_default_contradicting_type() -> None:
+    @tool
+    def f(n: int = Field("many", description="How many")) -> None:
+        """Doc."""
+
+    with pytest.raises(ToolDefinitionError, match="parameter 'n': the default 'many' is not a valid"):
+        f.to_json()

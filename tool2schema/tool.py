@@ -21,8 +21,8 @@ from . import config as _config
 from .config import CONFIG, DEFAULTS, Config
 from .errors import ToolDefinitionError
 from .formats import FormatLike, coerce_format, render
+from .frozen import freeze
 from .introspect import EMPTY, FunctionInfo, caller_locals, class_tool_name, inspect_class, inspect_function, is_typed_dict
-from .jsonschema import freeze
 
 if typing.TYPE_CHECKING:
     from pydantic import BaseModel
