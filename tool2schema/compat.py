@@ -27,8 +27,9 @@ from .config import CONFIG, SchemaType
 from .discovery import find_tools
 from .errors import ParseException
 from .formats import SchemaFormat, coerce_format
+from .frozen import thaw
 from .introspect import caller_locals
-from .jsonschema import thaw, transform
+from .jsonschema import transform
 from .tool import Tool
 
 

@@ -223,4 +223,4 @@ def type_schema(annotation: Any) -> dict[str, Any] | None:
     return clean_schema(raw)
 
 
-from .frozen import FrozenDict, FrozenList, freeze, thaw  # noqa: E402,F401 - re-exported
+

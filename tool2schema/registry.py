@@ -185,6 +185,15 @@ class ToolRegistry:
         except ToolCallError as exc:
             raise _Failed(parsed, exc) from None
 
+    def _start(self, call: Any) -> Union[tuple[ToolCall, Tool[Any, Any], Any], ToolResult]:
+        """:meth:`_prepare`, with a failure turned into its error result."""
+        try:
+            return self._prepare(call)
+        except _Failed as failed:
+            return self._error(failed.call, failed.error)
+        except ToolCallError as exc:
+            return self._error(None, exc)
+
     def _run(self, t: Tool[Any, Any], validated: Any, context: Optional[dict[str, Any]]) -> Any:
         if t._kind == "model":
             return validated
@@ -257,12 +266,10 @@ class ToolRegistry:
                             return ToolResult(parsed, entry[3](**values))
                         except Exception as exc:  # noqa: BLE001
                             return self._raised(parsed, exc)
-        try:
-            parsed, t, validated = self._prepare(call)
-        except _Failed as failed:
-            return self._error(failed.call, failed.error)
-        except ToolCallError as exc:
-            return self._error(None, exc)
+        started = self._start(call)
+        if isinstance(started, ToolResult):
+            return started
+        parsed, t, validated = started
         try:
             value = self._run(t, validated, context)
             if t._is_async and inspect.isawaitable(value):
@@ -276,21 +283,20 @@ class ToolRegistry:
 
     def _remember(self, t: Tool[Any, Any]) -> None:
         """Record what the fast path of :meth:`dispatch` needs for a plain sync tool."""
-        if t.name in self._fast or t._is_async or self.forbid_extra or t._kind not in ("function", "callable"):
-            return
         state = t._shared.state
+        entry = self._fast.get(t.name)
+        if (entry is not None and entry[1] is state) or t._is_async or self.forbid_extra or t._kind not in ("function", "callable"):
+            return
         args = state.args if state is not None else None
         if args is not None and args.direct and args.values_validator is not None:
             self._fast[t.name] = (t, state, args.values_validator, t.func)
 
     async def adispatch(self, call: Any, context: Optional[dict[str, Any]] = None) -> ToolResult:
         """Async :meth:`dispatch`: async tools are awaited, sync ones called directly."""
-        try:
-            parsed, t, validated = self._prepare(call)
-        except _Failed as failed:
-            return self._error(failed.call, failed.error)
-        except ToolCallError as exc:
-            return self._error(None, exc)
+        started = self._start(call)
+        if isinstance(started, ToolResult):
+            return started
+        parsed, t, validated = started
         try:
             value = self._run(t, validated, context)
             if inspect.isawaitable(value):
