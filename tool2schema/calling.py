@@ -126,7 +126,7 @@ def validate_arguments(
 ) -> BaseModel:
     """Validate ``arguments`` with ``tool.args_model``; raise ``ToolCallError`` on failure."""
     model = tool.args_model
-    return _validate(tool.name, model, model.__pydantic_validator__, arguments, max_bytes, max_depth)  # type: ignore[no-any-return]
+    return _validate(tool, model, model.__pydantic_validator__, arguments, max_bytes, max_depth)  # type: ignore[no-any-return]
 
 
 def validate_values(
@@ -139,23 +139,29 @@ def validate_values(
     args = tool._args()
     if args.values_validator is None:
         return validate_arguments(tool, arguments, max_bytes=max_bytes, max_depth=max_depth).__dict__
-    values: dict[str, Any] = _validate(tool.name, args.model, args.values_validator, arguments, max_bytes, max_depth)[0]
+    values: dict[str, Any] = _validate(tool, args.model, args.values_validator, arguments, max_bytes, max_depth)[0]
     return values
 
 
 def _validate(
-    name: str,
+    tool: Tool[Any, Any],
     model: type[BaseModel],
     validator: Any,
     arguments: Union[str, bytes, bytearray, dict[str, Any], None],
     max_bytes: Optional[int],
     max_depth: Optional[int],
 ) -> Any:
+    name = tool.name
     max_bytes = MAX_BYTES if max_bytes is None else max_bytes
     max_depth = MAX_DEPTH if max_depth is None else max_depth
     try:
-        if type(arguments) is str and len(arguments) <= max_bytes and "null" not in arguments and arguments.count("{") + arguments.count("[") <= max_depth:
-            return validator.validate_json(arguments)  # the common case: one pass in Rust
+        if type(arguments) is str and len(arguments) <= max_bytes and arguments.count("{") + arguments.count("[") <= max_depth:
+            try:
+                return validator.validate_json(arguments)  # the common case: one pass in Rust
+            except ValidationError:
+                if "null" not in arguments:
+                    raise
+                # a null may mean "use the default": the path below prunes those first
         if arguments is None or arguments == "" or arguments == b"":
             arguments = {}
         if isinstance(arguments, (str, bytes, bytearray)):
