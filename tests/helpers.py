@@ -6,7 +6,9 @@ from typing import Any
 
 import jsonschema
 
-from tool2schema.formats.strict import SUPPORTED_FORMATS
+from tool2schema.providers.openai import OpenAIStrict
+
+SUPPORTED_FORMATS = OpenAIStrict.SUPPORTED_FORMATS
 
 
 def check_draft2020(schema: dict[str, Any]) -> None:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 import tool2schema
 from tool2schema import SchemaFormat, SchemaFormatError, find_schemas, find_tools, tool
-from tool2schema.formats.gemini import RECURSION_DEPTH
+from tool2schema.providers.gemini import RECURSION_DEPTH
 
 from . import corpus
 from .helpers import check_draft2020, gemini_violations, strict_violations, validator

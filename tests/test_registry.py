@@ -302,15 +302,13 @@ def test_random_payloads_never_crash_and_never_reach_an_invalid_call(name: str, 
     t.args_model.model_validate(prune_nulls(data, t.args_model))
 
 
-@pytest.mark.parametrize("t", [t for t in tool2schema.find_tools(corpus) if t._kind == "function"], ids=lambda t: t.name)
+@pytest.mark.parametrize("t", [t for t in tool2schema.find_tools(corpus) if t.kind is tool2schema.ToolKind.FUNCTION], ids=lambda t: t.name)
 def test_dict_validator_agrees_with_the_model(t: Any) -> None:
     """Dispatch validates into a dict with the model's own field validators: same values,
     same errors as building the model instance."""
-    from tool2schema.calling import validate_values
-
     args = json.dumps(corpus.VALID[t.name])
-    assert t._args().values_validator is not None
-    assert validate_values(t, args) == dict(t.validate(args).__dict__)
+    assert t.binding().values_validator is not None
+    assert t.validate_values(args) == dict(t.validate(args).__dict__)
     bad = json.dumps({k: {"unexpected": [1]} for k in t.schema.parameters["properties"]})
 
     def outcome(fn: Any) -> Any:
@@ -319,7 +317,7 @@ def test_dict_validator_agrees_with_the_model(t: Any) -> None:
         except tool2schema.ToolCallError as exc:
             return ("error", exc.message)
 
-    assert outcome(lambda: validate_values(t, bad)) == outcome(lambda: dict(t.validate(bad).__dict__))
+    assert outcome(lambda: t.validate_values(bad)) == outcome(lambda: dict(t.validate(bad).__dict__))
 
 
 def test_results_are_serialized_with_pydantic() -> None:

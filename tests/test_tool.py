@@ -523,15 +523,16 @@ def test_dataclass_defaults_and_warning_free_build() -> None:
         assert params(f)["properties"]["mode"] == {"anyOf": [{"type": "string", "enum": ["A"]}, {"type": "null"}], "default": None}
 
 
-@pytest.mark.parametrize("t", [t for t in tool2schema.find_tools(corpus) if t._kind == "function"], ids=lambda t: t.name)
+@pytest.mark.parametrize("t", [t for t in tool2schema.find_tools(corpus) if t.kind is tool2schema.ToolKind.FUNCTION], ids=lambda t: t.name)
 @pytest.mark.parametrize("enum_style", ["name", "value"])
 def test_fast_schema_path_equals_the_full_model_schema(t: Tool[Any, Any], enum_style: str) -> None:
     """Schemas are assembled from cached per-type schemas without building the model;
     they must equal what Pydantic generates from the full model."""
+    from tool2schema.introspect import inspect_function
     from tool2schema.jsonschema import model_parameters_schema
     from tool2schema.model import ModelOptions, build_args_model, parameters_schema
 
-    info = t._state().info
+    info = inspect_function(t.func, name=t.name)
     options = ModelOptions(enum_style=enum_style)
     fast = parameters_schema(info, options)
     full = model_parameters_schema(build_args_model(info, options).model)

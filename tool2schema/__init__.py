@@ -14,16 +14,19 @@ from .errors import (
     ToolDefinitionError,
     ToolDefinitionWarning,
 )
-from .formats import SchemaFormat
 from .introspect import Injected
+from .providers import SchemaFormat
 from .tool import Tool, tool
 
 __version__ = "3.0.0"
 
 _LAZY = {
     "ToolRegistry": "registry",
-    "ToolResult": "registry",
+    "ToolResult": "calls",
     "ToolCall": "calls",
+    "to_messages": "calls",
+    "ToolDefinition": "definition",
+    "ToolKind": "definition",
     # tool2schema 2.x / 1.x names
     "EnableTool": "compat",
     "FindToolEnabled": "compat",

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Union
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import from_json
 
+from .definition import ToolKind
 from .errors import ToolCallError
 from .introspect import EMPTY
 
 if TYPE_CHECKING:
-    from .tool import Tool
+    from .model import ArgsModel
 
 MAX_BYTES = 1_000_000
 """Default largest arguments payload (characters of JSON) a call may carry."""
@@ -117,41 +118,42 @@ def explain(exc: ValidationError, tool_name: str, model: type[BaseModel] | None 
     return "\n".join(lines)
 
 
-def validate_arguments(
-    tool: Tool[Any, Any],
+def validate_instance(
+    binding: ArgsModel,
+    name: str,
     arguments: Union[str, bytes, bytearray, dict[str, Any], None],
     *,
     max_bytes: Optional[int] = None,
     max_depth: Optional[int] = None,
 ) -> BaseModel:
-    """Validate ``arguments`` with ``tool.args_model``; raise ``ToolCallError`` on failure."""
-    model = tool.args_model
-    return _validate(tool, model, model.__pydantic_validator__, arguments, max_bytes, max_depth)  # type: ignore[no-any-return]
+    """Validate ``arguments`` with ``binding.model`` into an instance; raise ``ToolCallError`` on failure."""
+    model = binding.model
+    return _validate(name, model, model.__pydantic_validator__, arguments, max_bytes, max_depth)  # type: ignore[no-any-return]
 
 
 def validate_values(
-    tool: Tool[Any, Any],
+    binding: ArgsModel,
+    name: str,
     arguments: Union[str, bytes, bytearray, dict[str, Any], None],
+    *,
     max_bytes: Optional[int] = None,
     max_depth: Optional[int] = None,
 ) -> dict[str, Any]:
-    """Like :func:`validate_arguments`, but return the field values as a dict."""
-    args = tool._args()
-    if args.values_validator is None:
-        return validate_arguments(tool, arguments, max_bytes=max_bytes, max_depth=max_depth).__dict__
-    values: dict[str, Any] = _validate(tool, args.model, args.values_validator, arguments, max_bytes, max_depth)[0]
+    """Like :func:`validate_instance`, but return the field values as a dict."""
+    if binding.values_validator is None:
+        return validate_instance(binding, name, arguments, max_bytes=max_bytes, max_depth=max_depth).__dict__
+    values: dict[str, Any] = _validate(name, binding.model, binding.values_validator, arguments, max_bytes, max_depth)[0]
     return values
 
 
 def _validate(
-    tool: Tool[Any, Any],
+    name: str,
     model: type[BaseModel],
     validator: Any,
     arguments: Union[str, bytes, bytearray, dict[str, Any], None],
     max_bytes: Optional[int],
     max_depth: Optional[int],
 ) -> Any:
-    name = tool.name
     max_bytes = MAX_BYTES if max_bytes is None else max_bytes
     max_depth = MAX_DEPTH if max_depth is None else max_depth
     try:
@@ -205,20 +207,22 @@ def _errors(exc: ValidationError) -> list[dict[str, Any]]:
     return [dict(e) for e in exc.errors(include_url=False, include_context=False)]
 
 
-def call_validated(tool: Tool[Any, Any], instance: BaseModel, context: Optional[dict[str, Any]]) -> Any:
-    """Call ``tool.func`` with a validated instance plus injected/ignored parameters."""
-    if tool._kind == "model":
-        return instance
-    return call_with_values(tool, instance.__dict__, context)
-
-
-def call_with_values(tool: Tool[Any, Any], values: dict[str, Any], context: Optional[dict[str, Any]]) -> Any:
-    """Call ``tool.func`` with validated field values plus injected/ignored parameters."""
-    args = tool._args()
-    if args.direct and tool._kind in ("function", "callable"):
-        return tool.func(**values)
-    kwargs: dict[str, Any] = {param: values[field] for field, param in args.fields.items()}
-    for pname, p in args.hidden.items():
+def call_with_values(
+    binding: ArgsModel,
+    func: Callable[..., Any],
+    kind: ToolKind,
+    name: str,
+    values: dict[str, Any],
+    context: Optional[Mapping[str, Any]],
+) -> Any:
+    """Call ``func`` with validated field values plus injected/ignored parameters; a model
+    tool returns its instance, a dataclass/TypedDict tool the instance/dict."""
+    if kind is ToolKind.MODEL:
+        return binding.model.model_validate(values)
+    if binding.direct and kind in (ToolKind.FUNCTION, ToolKind.CALLABLE):
+        return func(**values)
+    kwargs: dict[str, Any] = {param: values[field] for field, param in binding.fields.items()}
+    for pname, p in binding.hidden.items():
         key = p.inject_key or pname
         if context is not None and key in context:
             kwargs[pname] = context[key]
@@ -226,16 +230,14 @@ def call_with_values(tool: Tool[Any, Any], values: dict[str, Any], context: Opti
             kwargs[pname] = p.default
         else:
             raise ToolCallError(
-                f"Tool '{tool.name}' cannot run: the application did not supply '{key}'.",
+                f"Tool '{name}' cannot run: the application did not supply '{key}'.",
                 kind="missing_context",
             )
-    kind = tool._kind
-    if kind == "class":
-        if hasattr(tool.func, "__dataclass_fields__"):
-            return tool.func(**kwargs)
+    if kind is ToolKind.CLASS:
+        if hasattr(func, "__dataclass_fields__"):
+            return func(**kwargs)
         return dict(kwargs)
-    func = tool.func
-    if args.positional_only:
-        pos = [kwargs.pop(n) for n in args.positional_only if n in kwargs]
+    if binding.positional_only:
+        pos = [kwargs.pop(n) for n in binding.positional_only if n in kwargs]
         return func(*pos, **kwargs)
     return func(**kwargs)

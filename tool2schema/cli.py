@@ -17,7 +17,7 @@ from typing import Optional, Sequence
 
 from .discovery import find_schemas
 from .errors import Tool2SchemaError
-from .formats import SchemaFormat
+from .providers import SchemaFormat
 
 
 def _load(target: str) -> ModuleType:

@@ -26,10 +26,10 @@ from pydantic import ValidationError
 from .config import CONFIG, SchemaType
 from .discovery import find_tools
 from .errors import ParseException
-from .formats import SchemaFormat, coerce_format
 from .frozen import thaw
 from .introspect import caller_locals
 from .jsonschema import transform
+from .providers import SchemaFormat, coerce_format
 from .tool import Tool
 
 
@@ -63,8 +63,7 @@ class ToolEnabled(Tool[Any, Any]):
 
 
 def _legacy_schema(t: Tool[Any, Any], schema_type: SchemaType) -> dict[str, Any]:
-    state = t._state()
-    spec = state.spec
+    spec = t.definition()
     params = transform(thaw(spec.parameters), _legacy_property)
     params.pop("additionalProperties", None)
     if not params.get("required"):
@@ -74,7 +73,7 @@ def _legacy_schema(t: Tool[Any, Any], schema_type: SchemaType) -> dict[str, Any]
         fn["input_schema"] = params
     elif params["properties"] or schema_type is SchemaType.OPENAI_TUNE:
         fn["parameters"] = params
-    if spec.description or spec.include_empty_description or t._explicit_description is not None:
+    if spec.description or spec.description_given:
         fn["description"] = _collapse(spec.description)
     if schema_type is SchemaType.OPENAI_API:
         return {"type": "function", "function": fn}

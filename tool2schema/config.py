@@ -12,7 +12,7 @@ import copy
 from enum import Enum
 from typing import Any, Optional
 
-from .formats import SchemaFormat, coerce_format
+from .providers import SchemaFormat, coerce_format
 
 _generation = 0
 
@@ -58,6 +58,7 @@ DEFAULTS: dict[str, Any] = {
     "default_format": SchemaFormat.OPENAI,
     "strict": False,
     "enum_style": "name",
+    "examples_in_description": False,
 }
 
 
@@ -88,7 +89,9 @@ class Config:
     ``ignore_all_parameters``, ``ignore_function_description``,
     ``ignore_parameter_descriptions``, ``default_format`` (a :class:`SchemaFormat`),
     ``schema_type`` (2.x spelling of ``default_format``), ``strict`` (OpenAI strict
-    mode by default) and ``enum_style`` (``"name"`` or ``"value"``).
+    mode by default where the provider has one) and ``enum_style`` (``"name"`` or ``"value"``),
+    ``examples_in_description`` (append a tool's examples to its description in formats
+    without an examples field).
     """
 
     def __init__(self, parent: Optional[Config] = None, **settings: Any) -> None:
@@ -124,10 +127,6 @@ class Config:
     def schema_type(self) -> SchemaType:
         """2.x name of the default format (formats without a 2.x name read as ``OPENAI_API``)."""
         return _FORMAT_TO_TYPE.get(self._get("default_format"), SchemaType.OPENAI_API)
-
-    def is_set(self, name: str) -> bool:
-        """Whether ``name`` is set on this object itself (not inherited)."""
-        return name in self._settings
 
     def resolved(self) -> tuple[Any, ...]:
         """All effective settings, in ``DEFAULTS`` order (a cache key)."""

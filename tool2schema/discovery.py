@@ -11,7 +11,7 @@ import os
 from types import ModuleType
 from typing import Any, Iterable, Optional, Union
 
-from .formats import FormatLike
+from .providers import FormatLike
 from .tool import Tool
 
 ModuleLike = Union[ModuleType, str, Iterable[Union[ModuleType, str]]]

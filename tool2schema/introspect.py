@@ -64,6 +64,8 @@ class FunctionInfo:
     has_docstring: bool
     params: tuple[Param, ...]
     returns: Any = EMPTY
+    examples: tuple[str, ...] = ()
+    """The raw text of the docstring's ``Examples:`` section(s)."""
 
 
 def snake_case(name: str) -> str:
@@ -84,6 +86,7 @@ def clean_text(text: str | None) -> str:
 class Docstring:
     description: str
     params: dict[str, str]
+    examples: tuple[str, ...] = ()
 
 
 _GOOGLE_SECTION = re.compile(r"^\s*(Args|Arguments|Parameters|Params|Attributes|Keyword Args|Keyword Arguments|Other Parameters|Returns|Return|Raises|Yields|Examples?|Notes?):\s*$", re.M)
@@ -128,7 +131,8 @@ def parse_docstring(doc: str | None) -> Docstring:
         name = p.arg_name.split(" ")[0].strip()
         if p.description and name:
             params[name] = clean_text(p.description)
-    return Docstring(description, params)
+    examples = tuple(t for t in (clean_text(e.snippet or e.description) for e in parsed.examples) if t)
+    return Docstring(description, params, examples)
 
 
 _CODE: dict[str, Any] = {}
@@ -286,6 +290,7 @@ def inspect_function(
         has_docstring=bool(doc_text),
         params=tuple(params),
         returns=hints.get("return", EMPTY),
+        examples=doc.examples,
     )
 
 
@@ -321,7 +326,7 @@ def _typed_dict_info(cls: type, name: str, lenient: bool, localns: dict[str, Any
                 description=doc.params.get(field_name),
             )
         )
-    return FunctionInfo(name, doc.description, bool(cls.__doc__), tuple(params))
+    return FunctionInfo(name, doc.description, bool(cls.__doc__), tuple(params), examples=doc.examples)
 
 
 def _dataclass_info(cls: type, name: str, lenient: bool, localns: dict[str, Any] | None) -> FunctionInfo:
@@ -351,7 +356,7 @@ def _dataclass_info(cls: type, name: str, lenient: bool, localns: dict[str, Any]
                 description=f.metadata.get("description") or doc.params.get(f.name),
             )
         )
-    return FunctionInfo(name, doc.description, bool(raw_doc), tuple(params))
+    return FunctionInfo(name, doc.description, bool(raw_doc), tuple(params), examples=doc.examples)
 
 
 def class_tool_name(cls: type) -> str:

@@ -1,24 +1,221 @@
-"""Pydantic model -> a clean, self-contained JSON Schema (Draft 2020-12).
+"""JSON Schema: Pydantic's schema made canonical, and the one walker every conversion uses.
 
-The canonical schema every provider format starts from: no ``title`` noise, nested
-definitions inlined (``$defs`` kept only for recursive types), descriptions dedented,
-``const`` written as a one-value ``enum``, Pydantic's OpenAPI-only ``discriminator``
-dropped (each branch keeps its tag). Also: a generic walker over sub-schemas, and
-read-only containers for cached schemas.
+The canonical schema every provider starts from (Draft 2020-12): no ``title`` noise,
+nested definitions inlined (``$defs`` kept only for recursive types), descriptions
+dedented, ``const`` written as a one-value ``enum``, Pydantic's OpenAPI-only
+``discriminator`` dropped (each branch keeps its tag).
+
+:class:`SchemaWalker` is the only code that walks a schema: it owns ``$ref``/``$defs``
+(keep, inline, or unroll recursion to a depth), the path of every node (for error
+messages), cutting a node out of its parent, and the record of what a conversion
+dropped or restated (``dropped``, which the linter reads). A provider subclasses it
+and overrides :meth:`SchemaWalker.leave` (and, rarely, :meth:`SchemaWalker.enter`).
 """
 
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Optional
 
 from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 
+from .errors import SchemaFormatError
+
 # Keywords whose value is a schema, a list of schemas, or a name -> schema map.
 SCHEMA_KEYS = ("items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else")
 SCHEMA_LIST_KEYS = ("anyOf", "oneOf", "allOf", "prefixItems")
-SCHEMA_MAP_KEYS = ("properties", "$defs", "patternProperties", "dependentSchemas")
+SCHEMA_MAP_KEYS = ("properties", "patternProperties", "dependentSchemas")
+
+Path = tuple[str, ...]
+
+
+class Cut(Exception):
+    """Raised by a walker to leave a node out: its property, union branch or array
+    item disappears from the parent (a property also from ``required``)."""
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """Something a conversion removed or only restated in a description."""
+
+    path: str
+    """The parameter, dotted (``period.end``); array items add no segment."""
+    keyword: str
+    """The JSON Schema keyword (``maxLength``) or construct (``recursion``)."""
+    value: Any
+    restated: bool
+    """True when the description now says it in words; False when it is gone."""
+
+
+def describe_path(path: Path) -> str:
+    """``("properties", "a", "items", "properties", "b")`` -> ``a.b``; ``(root)`` for the top."""
+    out: list[str] = []
+    it = iter(path)
+    for key in it:
+        if key in SCHEMA_MAP_KEYS or key == "$defs":
+            out.append(next(it, "?"))
+        elif key in SCHEMA_LIST_KEYS:
+            next(it, None)
+    return ".".join(out) or "(root)"
+
+
+def add_note(description: Optional[str], note: str) -> str:
+    """``description (note)``, or the note capitalised when there is no description."""
+    if not description:
+        return note[0].upper() + note[1:] if note else ""
+    return f"{description} ({note})"
+
+
+def ref_name(ref: str) -> str:
+    return ref.rsplit("/", 1)[-1]
+
+
+def resolve(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    """``node`` with a local ``$ref`` replaced by its definition (siblings win)."""
+    ref = node.get("$ref")
+    if not isinstance(ref, str):
+        return node
+    return {**defs.get(ref_name(ref), {}), **{k: v for k, v in node.items() if k != "$ref"}}
+
+
+class SchemaWalker:
+    """One bottom-up walk over a JSON Schema.
+
+    ``walk()`` rebuilds the schema (the input is never mutated): for every node it calls
+    :meth:`enter` (top-down, may rewrite the node before its children are walked), walks
+    the sub-schemas, then :meth:`leave` (bottom-up, sees the rebuilt children and the
+    original node). Either may raise :class:`Cut` to remove the node from its parent or
+    return an error from :meth:`fail`.
+
+    ``$ref``: a definition named in ``keep`` stays a reference (and ``$defs`` keeps it,
+    walked once); any other reference is inlined, merged with its sibling keywords. A
+    definition may be inlined ``max_unroll`` times along one path; one level more is a
+    recursion: :meth:`recursion` decides (cut by default).
+    """
+
+    provider: ClassVar[str] = ""
+    """Named in error messages (``"OpenAI strict mode"``)."""
+    max_unroll: ClassVar[int] = 1
+
+    def __init__(self, schema: dict[str, Any], tool: str = "", keep: Optional[set[str]] = None) -> None:
+        self.schema = schema
+        self.tool = tool
+        self.defs: dict[str, Any] = schema.get("$defs") or {}
+        self.keep: set[str] = set(self.defs) if keep is None else keep
+        self.dropped: list[Dropped] = []
+
+    # -- the walk -------------------------------------------------------------------
+    def walk(self) -> dict[str, Any]:
+        body = {k: v for k, v in self.schema.items() if k != "$defs"}
+        out = self.visit(body, (), ())
+        kept = {name: self.visit(self.defs[name], ("$defs", name), (name,)) for name in sorted(self.keep) if name in self.defs}
+        if kept:
+            out["$defs"] = kept
+        return out
+
+    def visit(self, node: dict[str, Any], path: Path, stack: tuple[str, ...]) -> dict[str, Any]:
+        if "$ref" in node:
+            return self.reference(node, path, stack)
+        node = self.enter(node, path)
+        out = dict(node)
+        for key in SCHEMA_KEYS:
+            sub = out.get(key)
+            if isinstance(sub, dict):
+                out[key] = self.visit(sub, (*path, key), stack)
+        for key in SCHEMA_LIST_KEYS:
+            subs = out.get(key)
+            if isinstance(subs, list):
+                kept: list[Any] = []
+                for i, s in enumerate(subs):
+                    if not isinstance(s, dict):
+                        kept.append(s)
+                        continue
+                    try:
+                        kept.append(self.visit(s, (*path, key, str(i)), stack))
+                    except Cut:
+                        continue
+                if not kept and subs:
+                    raise Cut()
+                out[key] = kept
+        for key in SCHEMA_MAP_KEYS:
+            subs = out.get(key)
+            if isinstance(subs, dict):
+                new: dict[str, Any] = {}
+                for name, s in subs.items():
+                    if not isinstance(s, dict):
+                        new[name] = s
+                        continue
+                    try:
+                        new[name] = self.visit(s, (*path, key, name), stack)
+                    except Cut:
+                        if key == "properties" and name in (out.get("required") or ()):
+                            out["required"] = [r for r in out["required"] if r != name]
+                out[key] = new
+        return self.leave(out, node, path)
+
+    def reference(self, node: dict[str, Any], path: Path, stack: tuple[str, ...]) -> dict[str, Any]:
+        """A ``$ref`` node: kept, inlined, or a recursion (see the class doc)."""
+        name = ref_name(node["$ref"])
+        siblings = {k: v for k, v in node.items() if k != "$ref"}
+        if name in self.keep and not (siblings and self.inline_ref_with_siblings()):
+            if not siblings:
+                return dict(node)
+            walked = self.visit(siblings, path, stack) if siblings else {}
+            return {"$ref": node["$ref"], **walked}
+        target = self.defs.get(name)
+        if target is None:
+            raise self.fail(path, f"it refers to an undefined schema {node['$ref']!r}", "Give the type a definition")
+        if stack.count(name) >= self.max_unroll:
+            return self.recursion(name, path)
+        return self.visit({**target, **siblings}, path, (*stack, name))
+
+    def inline_ref_with_siblings(self) -> bool:
+        """Whether a kept ``$ref`` that has sibling keywords is inlined one level instead."""
+        return False
+
+    def recursion(self, name: str, path: Path) -> dict[str, Any]:
+        """A recursive type unrolled ``max_unroll`` times: cut the field here (recorded)."""
+        self.dropped.append(Dropped(describe_path(path), "recursion", name, False))
+        raise Cut()
+
+    # -- hooks ------------------------------------------------------------------------
+    def enter(self, node: dict[str, Any], path: Path) -> dict[str, Any]:
+        return node
+
+    def leave(self, node: dict[str, Any], original: dict[str, Any], path: Path) -> dict[str, Any]:
+        return node
+
+    # -- helpers for the hooks ----------------------------------------------------------
+    def fail(self, path: Path, problem: str, fix: str) -> SchemaFormatError:
+        """The error for a schema this conversion cannot express: tool, parameter, provider, fix."""
+        return SchemaFormatError(
+            f"tool {self.tool!r}, parameter {describe_path(path)}: {problem}, which {self.provider} "
+            f"cannot express. {fix}."
+        )
+
+    def restate(self, path: Path, keyword: str, value: Any, description: Optional[str], words: str) -> str:
+        """Record that ``keyword`` moved into the description as ``words``; the new description."""
+        self.dropped.append(Dropped(describe_path(path), keyword, value, True))
+        return add_note(description, words)
+
+    def drop(self, path: Path, keyword: str, value: Any) -> None:
+        """Record that ``keyword`` was removed without a trace in the schema."""
+        self.dropped.append(Dropped(describe_path(path), keyword, value, False))
+
+
+def transform(schema: dict[str, Any], fn: Callable[[dict[str, Any], Path], dict[str, Any]]) -> dict[str, Any]:
+    """Rebuild ``schema`` bottom-up with ``fn(node, path)`` (references kept as they are)."""
+
+    class _Fn(SchemaWalker):
+        def leave(self, node: dict[str, Any], original: dict[str, Any], path: Path) -> dict[str, Any]:
+            return fn(node, path)
+
+    return _Fn(schema).walk()
+
+
+# -- Pydantic -> canonical ------------------------------------------------------------------
 
 
 class _Generator(GenerateJsonSchema):
@@ -49,156 +246,84 @@ def _plain_json(value: Any) -> bool:
     return False
 
 
-def children(schema: dict[str, Any]) -> Iterator[tuple[str, Any, dict[str, Any]]]:
-    """Yield (keyword, key-or-index, sub-schema) for every direct sub-schema."""
-    for key in SCHEMA_KEYS:
-        sub = schema.get(key)
-        if isinstance(sub, dict):
-            yield key, None, sub
-    for key in SCHEMA_LIST_KEYS:
-        subs = schema.get(key)
-        if isinstance(subs, list):
-            for i, sub in enumerate(subs):
-                if isinstance(sub, dict):
-                    yield key, i, sub
-    for key in SCHEMA_MAP_KEYS:
-        subs = schema.get(key)
-        if isinstance(subs, dict):
-            for name, sub in subs.items():
-                if isinstance(sub, dict):
-                    yield key, name, sub
-
-
-def transform(schema: dict[str, Any], fn: Callable[[dict[str, Any], tuple[str, ...]], dict[str, Any]], path: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Rebuild ``schema`` bottom-up: ``fn(node, path)`` sees every sub-schema after its
-    children were rebuilt and returns the replacement. ``path`` names the location
-    (``("properties", "x", "items")``) for error messages. Pure: the input is not mutated."""
-    out = dict(schema)
-    for key in SCHEMA_KEYS:
-        sub = out.get(key)
-        if isinstance(sub, dict):
-            out[key] = transform(sub, fn, (*path, key))
-    for key in SCHEMA_LIST_KEYS:
-        subs = out.get(key)
-        if isinstance(subs, list):
-            out[key] = [transform(s, fn, (*path, key, str(i))) if isinstance(s, dict) else s for i, s in enumerate(subs)]
-    for key in SCHEMA_MAP_KEYS:
-        subs = out.get(key)
-        if isinstance(subs, dict):
-            out[key] = {n: transform(s, fn, (*path, key, n)) if isinstance(s, dict) else s for n, s in subs.items()}
-    return fn(out, path)
-
-
-def describe_path(path: tuple[str, ...]) -> str:
-    """``("properties", "a", "items")`` -> ``a[]``; used in error messages."""
-    out: list[str] = []
-    it = iter(path)
-    for key in it:
-        if key == "properties":
-            out.append(next(it, "?"))
-        elif key == "items":
-            out.append("[]")
-        elif key == "additionalProperties":
-            out.append("{}")
-        elif key in SCHEMA_LIST_KEYS or key == "$defs":
-            out.append(f"<{next(it, '?')}>")
-    text = ""
-    for part in out:
-        text += part if part in ("[]", "{}") or part.startswith("<") or not text else "." + part
-    return text or "(root)"
-
-
-def _ref_name(ref: str) -> str:
-    return ref.rsplit("/", 1)[-1]
-
-
 def _recursive_defs(defs: dict[str, Any]) -> set[str]:
     graph: dict[str, set[str]] = {}
 
     def refs(node: Any, acc: set[str]) -> set[str]:
-        if isinstance(node, dict):
-            if "$ref" in node:
-                acc.add(_ref_name(node["$ref"]))
-            for v in node.values():
-                refs(v, acc)
-        elif isinstance(node, list):
-            for v in node:
-                refs(v, acc)
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, dict):
+                if isinstance(n.get("$ref"), str):
+                    acc.add(ref_name(n["$ref"]))
+                stack.extend(n.values())
+            elif isinstance(n, list):
+                stack.extend(n)
         return acc
 
     for name, d in defs.items():
         graph[name] = refs(d, set())
     recursive = set()
     for start in graph:
-        stack, seen = list(graph[start]), set()
-        while stack:
-            n = stack.pop()
+        todo, seen = list(graph[start]), set()
+        while todo:
+            n = todo.pop()
             if n == start:
                 recursive.add(start)
                 break
             if n in seen or n not in graph:
                 continue
             seen.add(n)
-            stack.extend(graph[n])
-    # anything reachable from a recursive def and referring back stays a def too
+            todo.extend(graph[n])
     return recursive
 
 
-def _clean(node: Any, defs: dict[str, Any], keep: set[str], in_map: bool = False) -> Any:
-    """Inline non-recursive refs, drop titles, normalise const/discriminator/allOf."""
-    if isinstance(node, list):
-        return [_clean(v, defs, keep) for v in node]
-    if not isinstance(node, dict):
+class _Canonical(SchemaWalker):
+    """Pydantic's schema -> canonical: see the module doc."""
+
+    provider = "JSON Schema"
+
+    def enter(self, node: dict[str, Any], path: Path) -> dict[str, Any]:
+        all_of = node.get("allOf")
+        if isinstance(all_of, list) and len(all_of) == 1 and isinstance(all_of[0], dict):
+            # Pydantic's wrapper for a described reference: merge it into the node
+            inner = all_of[0]
+            rest = {k: v for k, v in node.items() if k != "allOf"}
+            if "$ref" in inner:
+                return self.enter({**self.reference(inner, path, ()), **rest}, path)
+            return self.enter({**inner, **rest}, path)
         return node
-    if in_map:  # a name -> schema map: keys are names, not keywords
-        return {k: _clean(v, defs, keep) for k, v in node.items()}
-    if "$ref" in node and _ref_name(node["$ref"]) not in keep:
-        target = defs[_ref_name(node["$ref"])]
-        merged = dict(_clean(target, defs, keep))
-        for k, v in node.items():
-            if k != "$ref":
-                merged[k] = _clean(v, defs, keep)
-        return merged
-    if "allOf" in node and len(node["allOf"]) == 1 and isinstance(node["allOf"][0], dict):
-        merged = dict(_clean(node["allOf"][0], defs, keep))
-        for k, v in node.items():
-            if k != "allOf":
-                merged[k] = _clean(v, defs, keep)
-        return merged
-    out: dict[str, Any] = {}
-    for k, v in node.items():
-        if k in ("title", "discriminator", "$defs"):
-            continue
-        if k == "const":
-            out["enum"] = [v]
-            continue
-        if k == "description" and isinstance(v, str):
-            out[k] = inspect.cleandoc(v)
-            continue
-        out[k] = _clean(v, defs, keep, in_map=k in SCHEMA_MAP_KEYS)
-    return out
 
-
-def _order_object(schema: dict[str, Any]) -> dict[str, Any]:
-    first: dict[str, Any] = {k: schema[k] for k in ("type", "properties", "required") if k in schema}
-    first.update((k, v) for k, v in schema.items() if k not in first)
-    return first
+    def leave(self, node: dict[str, Any], original: dict[str, Any], path: Path) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, v in node.items():
+            if k in ("title", "discriminator"):
+                continue
+            if k == "const":
+                out["enum"] = [v]
+            elif k == "description" and isinstance(v, str):
+                out[k] = inspect.cleandoc(v)
+            else:
+                out[k] = v
+        return out
 
 
 def clean_schema(raw: dict[str, Any]) -> dict[str, Any]:
     """Make Pydantic's schema provider-friendly (see module doc)."""
-    defs = raw.get("$defs", {})
-    keep = _recursive_defs(defs)
-    out: dict[str, Any] = _clean(raw, defs, keep)
-    if keep:
-        out["$defs"] = {name: _clean(defs[name], defs, keep) for name in sorted(keep)}
-    return out
+    defs = raw.get("$defs") or {}
+    return _Canonical(raw, keep=_recursive_defs(defs)).walk()
 
 
 def json_schema_of(adapter: Any) -> dict[str, Any]:
     """Pydantic's JSON Schema of a ``TypeAdapter``, through the same generator."""
     result: dict[str, Any] = adapter.json_schema(schema_generator=_Generator)
     return result
+
+
+def _order_object(schema: dict[str, Any]) -> dict[str, Any]:
+    first: dict[str, Any] = {k: schema[k] for k in ("type", "properties", "required") if k in schema}
+    first.update((k, v) for k, v in schema.items() if k not in first)
+    return first
 
 
 def model_parameters_schema(model: type[BaseModel]) -> dict[str, Any]:
@@ -212,15 +337,12 @@ def model_parameters_schema(model: type[BaseModel]) -> dict[str, Any]:
 
 
 def type_schema(annotation: Any) -> dict[str, Any] | None:
-    """A clean JSON Schema of any type (used for MCP output schemas), or None when
-    Pydantic cannot describe it."""
+    """A clean JSON Schema of any type (MCP output schemas, structured output), or None
+    when Pydantic cannot describe it."""
     from pydantic import TypeAdapter
 
     try:
         raw = TypeAdapter(annotation).json_schema(schema_generator=_Generator)
-    except Exception:  # noqa: BLE001 - an undescribable return type simply has no output schema
+    except Exception:  # noqa: BLE001 - an undescribable type simply has no schema
         return None
     return clean_schema(raw)
-
-
-

@@ -6,92 +6,21 @@ from __future__ import annotations
 import asyncio
 import difflib
 import inspect
-import json
 import traceback
-from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Optional, Union
 
 from pydantic import ValidationError
 
-from . import config as _config
-from .calling import MAX_BYTES, MAX_DEPTH, call_with_values, validate_values
-from .calls import ToolCall, extract_calls, parse_call
+from .calling import MAX_BYTES, MAX_DEPTH
+from .calls import ToolCall, ToolResult, extract_calls, parse_call
+from .definition import ToolKind
 from .discovery import ModuleLike, find_tools
 from .errors import ToolCallError
-from .formats import FormatLike, SchemaFormat, coerce_format
+from .providers import FormatLike, SchemaFormat
+from .providers import get as get_provider
 from .tool import Tool, tool
 
-
-def _jsonable(value: Any) -> Any:
-    from pydantic_core import to_jsonable_python
-
-    return to_jsonable_python(value, fallback=repr)
-
-
-@dataclass(slots=True)
-class ToolResult:
-    """The outcome of one tool call.
-
-    ``value`` is what the function returned (``None`` on error); ``is_error`` tells
-    success from failure; ``error_kind`` is ``"unknown_tool"``, ``"malformed_call"``,
-    ``"invalid_json"``, ``"invalid_arguments"``, ``"too_large"``, ``"missing_context"``
-    or ``"tool_error"`` (the function raised: ``exception`` holds it); ``errors`` are
-    Pydantic's structured errors; ``content`` is the text the model reads.
-    ``to_message(format)`` builds that provider's tool-result message.
-    """
-
-    call: Optional[ToolCall]
-    value: Any = None
-    is_error: bool = False
-    error_kind: Optional[str] = None
-    errors: list[dict[str, Any]] = field(default_factory=list)
-    message: str = ""
-    exception: Optional[BaseException] = None
-
-    @property
-    def name(self) -> str:
-        return self.call.name if self.call else ""
-
-    @property
-    def content(self) -> str:
-        """The text the model reads: the error message, or the value as JSON (strings as-is)."""
-        if self.is_error:
-            return self.message
-        if isinstance(self.value, str):
-            return self.value
-        return json.dumps(_jsonable(self.value), ensure_ascii=False)
-
-    def to_message(self, format: Optional[FormatLike] = None) -> dict[str, Any]:
-        """This result as ``format``'s tool-result message (default: the shape the call came in,
-        else OpenAI Chat)."""
-        fmt = coerce_format(format) if format is not None else (self.call.provider if self.call and self.call.provider else SchemaFormat.OPENAI)
-        call_id = self.call.id if self.call else None
-        if fmt in (SchemaFormat.OPENAI, SchemaFormat.OPENAI_TUNE):
-            return {"role": "tool", "tool_call_id": call_id or "", "content": self.content}
-        if fmt is SchemaFormat.OPENAI_RESPONSES:
-            return {"type": "function_call_output", "call_id": call_id or "", "output": self.content}
-        if fmt is SchemaFormat.ANTHROPIC:
-            msg: dict[str, Any] = {"type": "tool_result", "tool_use_id": call_id or "", "content": self.content}
-            if self.is_error:
-                msg["is_error"] = True
-            return msg
-        if fmt is SchemaFormat.GEMINI:
-            response = {"error": self.message} if self.is_error else {"output": _jsonable(self.value)}
-            fr: dict[str, Any] = {"name": self.name, "response": response}
-            if call_id:
-                fr["id"] = call_id
-            return {"function_response": fr}
-        if fmt is SchemaFormat.BEDROCK:
-            data = None if self.is_error else _jsonable(self.value)
-            block: dict[str, Any] = {"json": data} if isinstance(data, dict) else {"text": self.content}
-            return {"toolResult": {"toolUseId": call_id or "", "content": [block], "status": "error" if self.is_error else "success"}}
-        # MCP CallToolResult
-        out: dict[str, Any] = {"content": [{"type": "text", "text": self.content}], "isError": self.is_error}
-        if not self.is_error:
-            data = _jsonable(self.value)
-            if isinstance(data, dict):
-                out["structuredContent"] = data
-        return out
+__all__ = ["ToolRegistry", "ToolResult"]
 
 
 class ToolRegistry:
@@ -160,6 +89,8 @@ class ToolRegistry:
     def _prepare(self, call: Any) -> tuple[ToolCall, Tool[Any, Any], Any]:
         """Parse and validate a call: (call, tool, validated values or model instance)."""
         parsed = parse_call(call)
+        if parsed.problem is not None:
+            raise _Failed(parsed, ToolCallError(parsed.problem, kind="malformed_call"))
         t = self._tools.get(parsed.name)
         if t is None:
             close = difflib.get_close_matches(parsed.name, list(self._tools), n=3, cutoff=0.5)
@@ -173,15 +104,13 @@ class ToolRegistry:
             )
         try:
             args = parsed.arguments
-            if parsed.provider is SchemaFormat.GEMINI and isinstance(args, dict):
-                from .formats.gemini import restore_arguments
-
-                args = restore_arguments(args, t.schema.parameters)
+            if parsed.provider is not None:
+                args = get_provider(parsed.provider).restore_arguments(args, t.definition())
             if self.forbid_extra:
                 args = self._check_extra(t, args)
-            if t._kind == "model":
+            if t.kind is ToolKind.MODEL:
                 return parsed, t, t.validate(args, max_bytes=self.max_bytes, max_depth=self.max_depth)
-            return parsed, t, validate_values(t, args, self.max_bytes, self.max_depth)
+            return parsed, t, t.validate_values(args, max_bytes=self.max_bytes, max_depth=self.max_depth)
         except ToolCallError as exc:
             raise _Failed(parsed, exc) from None
 
@@ -191,13 +120,11 @@ class ToolRegistry:
             return self._prepare(call)
         except _Failed as failed:
             return self._error(failed.call, failed.error)
-        except ToolCallError as exc:
-            return self._error(None, exc)
 
     def _run(self, t: Tool[Any, Any], validated: Any, context: Optional[dict[str, Any]]) -> Any:
-        if t._kind == "model":
+        if t.kind is ToolKind.MODEL:
             return validated
-        return call_with_values(t, validated, context)
+        return t.call_values(validated, context)
 
     def _check_extra(self, t: Tool[Any, Any], args: Any) -> Any:
         if isinstance(args, (str, bytes)):
@@ -250,8 +177,7 @@ class ToolRegistry:
                 if (
                     entry is not None
                     and type(args) is str
-                    and entry[1] is entry[0]._shared.state
-                    and entry[1].generation == _config._generation
+                    and entry[1] is entry[0].current_binding()
                     and len(args) <= self.max_bytes
                     and args.count("{") + args.count("[") <= self.max_depth
                 ):
@@ -271,7 +197,7 @@ class ToolRegistry:
         parsed, t, validated = started
         try:
             value = self._run(t, validated, context)
-            if t._is_async and inspect.isawaitable(value):
+            if t.is_async and inspect.isawaitable(value):
                 value = _run_sync(value, t.name)
         except ToolCallError as exc:
             return self._error(parsed, exc)
@@ -282,13 +208,12 @@ class ToolRegistry:
 
     def _remember(self, t: Tool[Any, Any]) -> None:
         """Record what the fast path of :meth:`dispatch` needs for a plain sync tool."""
-        state = t._shared.state
+        binding = t.current_binding()
         entry = self._fast.get(t.name)
-        if (entry is not None and entry[1] is state) or t._is_async or self.forbid_extra or t._kind not in ("function", "callable"):
+        if binding is None or (entry is not None and entry[1] is binding) or t.is_async or self.forbid_extra:
             return
-        args = state.args if state is not None else None
-        if args is not None and args.direct and args.values_validator is not None:
-            self._fast[t.name] = (t, state, args.values_validator, t.func)
+        if t.kind in (ToolKind.FUNCTION, ToolKind.CALLABLE) and binding.direct and binding.values_validator is not None:
+            self._fast[t.name] = (t, binding, binding.values_validator, t.func)
 
     async def adispatch(self, call: Any, context: Optional[dict[str, Any]] = None) -> ToolResult:
         """Async :meth:`dispatch`: async tools are awaited, sync ones called directly."""

@@ -12,6 +12,7 @@ import dataclasses
 import enum
 import functools
 import inspect
+import json
 import sys
 import threading
 import typing
@@ -19,17 +20,18 @@ from typing import Any, Callable, Generic, Iterable, Optional, Sequence, TypeVar
 
 from . import config as _config
 from .config import CONFIG, DEFAULTS, Config
+from .definition import ToolDefinition, ToolKind
 from .errors import ToolDefinitionError
-from .formats import FormatLike, coerce_format, render
 from .frozen import freeze
 from .introspect import EMPTY, FunctionInfo, caller_locals, class_tool_name, inspect_class, inspect_function, is_typed_dict
+from .providers import FormatLike, coerce_format
+from .providers import get as get_provider
 
 if typing.TYPE_CHECKING:
     from pydantic import BaseModel
     from typing_extensions import ParamSpec
 
     from .model import ArgsModel, ModelOptions
-    from .spec import ToolSpec
 
     P = ParamSpec("P")
 else:
@@ -42,7 +44,7 @@ _OPTION_NAMES = tuple(k for k in DEFAULTS if k != "default_format")
 class _State:
     """What a tool builds on first use; replaced when its configuration changes."""
 
-    __slots__ = ("generation", "key", "info", "args", "options", "spec", "rendered")
+    __slots__ = ("generation", "key", "info", "args", "options", "definition", "rendered")
 
     def __init__(
         self,
@@ -51,7 +53,7 @@ class _State:
         info: FunctionInfo,
         args: ArgsModel | None,
         options: ModelOptions | None,
-        spec: ToolSpec,
+        definition: ToolDefinition,
     ) -> None:
         self.generation = generation
         self.key = key
@@ -59,7 +61,7 @@ class _State:
         self.args = args
         """The Pydantic model; None until the first call needs it (schemas do not)."""
         self.options = options
-        self.spec = spec
+        self.definition = definition
         self.rendered: dict[Any, Any] = {}
 
 
@@ -102,7 +104,7 @@ class ToolSchema:
     @property
     def parameters(self) -> dict[str, Any]:
         """The canonical JSON Schema of the arguments object."""
-        return self._tool._state().spec.parameters
+        return self._tool.definition().parameters
 
 
 class Tool(Generic[P, R]):
@@ -128,6 +130,7 @@ class Tool(Generic[P, R]):
         forbid_extra: bool = False,
         lenient: bool = False,
         localns: Optional[dict[str, Any]] = None,
+        examples: Sequence[dict[str, Any]] = (),
         **options: Any,
     ) -> None:
         unknown = set(options) - set(DEFAULTS) - {"schema_type"}
@@ -148,18 +151,22 @@ class Tool(Generic[P, R]):
         self._explicit_description = description
         self._inject = tuple(inject)
         self._forbid_extra = forbid_extra
+        if isinstance(examples, dict) or not all(isinstance(e, dict) for e in examples):
+            raise TypeError("examples takes a list of dicts of example arguments")
+        self._examples = tuple(examples)
         self._lenient = lenient
         self._localns = localns if localns is not None else caller_locals(func, 1)
         self._shared = _Shared()
         target = func.__func__ if isinstance(func, (classmethod, staticmethod)) else func
-        self._kind = _kind_of(target)
-        self._is_async = inspect.iscoroutinefunction(type(target).__call__ if self._kind == "callable" else target)
-        if self._kind == "callable":
+        self.kind: ToolKind = _kind_of(target)
+        """What the tool wraps: a function, a callable object, a model, a dataclass/TypedDict."""
+        self._is_async = inspect.iscoroutinefunction(type(target).__call__ if self.kind is ToolKind.CALLABLE else target)
+        if self.kind is ToolKind.CALLABLE:
             wrapped: Any = type(target).__call__
         else:
             wrapped = target
         functools.update_wrapper(self, wrapped, updated=())
-        if self._kind == "callable":
+        if self.kind is ToolKind.CALLABLE:
             self.__name__ = name or class_tool_name(type(target))  # type: ignore[arg-type]
         if inspect.iscoroutinefunction(target):
             # make inspect.iscoroutinefunction(tool) true on every Python version
@@ -185,16 +192,16 @@ class Tool(Generic[P, R]):
         if self._explicit_name:
             return self._explicit_name
         target: Any = self.func.__func__ if isinstance(self.func, (classmethod, staticmethod)) else self.func
-        if self._kind in ("model", "class"):
+        if self.kind in (ToolKind.MODEL, ToolKind.CLASS):
             return class_tool_name(target)
-        if self._kind == "callable":
+        if self.kind is ToolKind.CALLABLE:
             return class_tool_name(type(target))
         return getattr(target, "__name__", None) or class_tool_name(type(target))
 
     @property
     def description(self) -> str:
         """Summary and long description of the docstring (or the ``description=`` override)."""
-        return self._state().spec.description
+        return self.definition().description
 
     def has_tag(self, tag: str) -> bool:
         """Whether the tool carries ``tag``."""
@@ -218,10 +225,22 @@ class Tool(Generic[P, R]):
     @property
     def args_model(self) -> type[BaseModel]:
         """The Pydantic model that describes and validates the arguments."""
-        return self._args().model
+        return self.binding().model
 
-    def _args(self) -> ArgsModel:
-        """The built arguments model (built on first use, under the tool's lock)."""
+    def definition(self) -> ToolDefinition:
+        """The provider-neutral definition every format is rendered from (built on first use)."""
+        return self._state().definition
+
+    def current_binding(self) -> ArgsModel | None:
+        """:meth:`binding` when it is built and still current, else None (never builds)."""
+        state = self._shared.state
+        if state is None or state.generation != _config.generation():
+            return None
+        return state.args
+
+    def binding(self) -> ArgsModel:
+        """The arguments model and how its fields map onto the function's parameters
+        (built on first use, under the tool's lock)."""
         state = self._state()
         args = state.args
         if args is None:
@@ -246,20 +265,20 @@ class Tool(Generic[P, R]):
 
     def _read(self) -> FunctionInfo:
         target: Any = self.func
-        if self._kind == "model":
+        if self.kind is ToolKind.MODEL:
             from pydantic import BaseModel
 
             from .introspect import parse_docstring
 
             doc = parse_docstring(target.__doc__ if target.__doc__ != BaseModel.__doc__ else None)
-            return FunctionInfo(self.name, doc.description, bool(target.__doc__), (), EMPTY)
-        if self._kind == "class":
+            return FunctionInfo(self.name, doc.description, bool(target.__doc__), (), EMPTY, doc.examples)
+        if self.kind is ToolKind.CLASS:
             return inspect_class(target, name=self.name, lenient=self._lenient, localns=self._localns)
         return inspect_function(target, name=self.name, inject=self._inject, lenient=self._lenient, localns=self._localns)
 
     def _state(self) -> _State:
         state = self._shared.state
-        if state is not None and state.generation == _config._generation:
+        if state is not None and state.generation == _config.generation():
             return state
         return self._rebuild()
 
@@ -268,7 +287,7 @@ class Tool(Generic[P, R]):
 
     def _rebuild(self) -> _State:
         with self._shared.lock:
-            gen = _config._generation
+            gen = _config.generation()
             key = self._options_key()
             state = self._shared.state
             if state is not None and state.key == key:
@@ -282,13 +301,12 @@ class Tool(Generic[P, R]):
     def _build(self, info: FunctionInfo, gen: int, key: tuple[Any, ...]) -> _State:
         from .jsonschema import model_parameters_schema
         from .model import ArgsModel, ModelOptions, build_args_model, parameters_schema
-        from .spec import ToolSpec
 
         cfg = self.config
         options: ModelOptions | None = None
         args: ArgsModel | None = None
         parameters: dict[str, Any] | None = None
-        if self._kind == "model":
+        if self.kind is ToolKind.MODEL:
             model: Any = self.func
             args = ArgsModel(model, {n: n for n in model.model_fields})
         else:
@@ -312,7 +330,7 @@ class Tool(Generic[P, R]):
                     raise ToolDefinitionError(f"tool {self.name!r}: cannot generate its JSON Schema: {exc}") from None
                 args = build_args_model(info, dataclasses.replace(options, probe_schemas=True))
                 parameters = model_parameters_schema(args.model)
-        if self._kind == "model":
+        if self.kind is ToolKind.MODEL:
             parameters = _model_tool_parameters(self.name, parameters, cfg)
         if cfg.ignore_parameter_descriptions:
             props = {k: {kk: vv for kk, vv in v.items() if kk != "description"} for k, v in parameters["properties"].items()}
@@ -323,14 +341,38 @@ class Tool(Generic[P, R]):
             description = ""
         else:
             description = info.description
-        spec = ToolSpec(
+        examples = self._examples + _docstring_examples(self.name, info.examples)
+        definition = ToolDefinition(
             name=self.name,
             description=description,
             parameters=parameters,
             returns=info.returns,
-            include_empty_description=info.has_docstring and not cfg.ignore_function_description,
+            examples=examples,
+            examples_in_description=bool(cfg.examples_in_description),
+            description_given=self._explicit_description is not None or (info.has_docstring and not cfg.ignore_function_description),
         )
-        return _State(gen, key, info, args, options, spec)
+        state = _State(gen, key, info, args, options, definition)
+        if examples:
+            self._check_examples(state)
+        return state
+
+    def _check_examples(self, state: _State) -> None:
+        """Every example must pass the tool's own validation (a ``ToolDefinitionError`` names the bad one)."""
+        from .calling import validate_values
+        from .errors import ToolCallError
+        from .model import build_args_model
+
+        if state.args is None:
+            assert state.options is not None
+            state.args = build_args_model(state.info, state.options)
+        for i, example in enumerate(state.definition.examples):
+            try:
+                validate_values(state.args, self.name, example)
+            except ToolCallError as exc:
+                raise ToolDefinitionError(
+                    f"tool {self.name!r}: example {i + 1} {json.dumps(example, ensure_ascii=False, default=repr)} "
+                    f"is not valid for the tool: {exc.message}"
+                ) from None
 
     # -- schemas ------------------------------------------------------------------
     def to_json(self, format: Optional[FormatLike] = None, strict: Optional[bool] = None) -> dict[str, Any]:
@@ -342,16 +384,18 @@ class Tool(Generic[P, R]):
         it cannot be expressed in ``format``.
         """
         state = self._shared.state
-        if state is None or state.generation != _config._generation:
+        if state is None or state.generation != _config.generation():
             state = self._rebuild()
         rkey = (format, strict)
         try:
             return state.rendered[rkey]  # type: ignore[no-any-return]
         except (KeyError, TypeError):
             pass
-        fmt = coerce_format(format if format is not None else self.config.default_format)
-        use_strict = self.config.strict if strict is None else bool(strict)
-        result = freeze(render(state.spec, fmt, use_strict))
+        provider = get_provider(coerce_format(format if format is not None else self.config.default_format))
+        # an explicit strict=True raises where the provider has no strict mode; the
+        # configured default (CONFIG.strict, @tool(strict=True)) applies where it has one
+        use_strict = bool(strict) if strict is not None else bool(self.config.strict) and provider.strict_walker is not None
+        result = freeze(provider.tool(state.definition, use_strict))
         try:
             state.rendered[rkey] = result
         except TypeError:  # unhashable format argument
@@ -375,7 +419,7 @@ class Tool(Generic[P, R]):
             conv = self._shared.converters = self._converters()
         if conv:
             args, kwargs = self._convert(conv, args, kwargs)  # type: ignore[assignment]
-        if self._kind == "model":
+        if self.kind is ToolKind.MODEL:
             return self.func(*args, **kwargs)  # type: ignore[no-any-return]
         func = self.func
         if isinstance(func, classmethod):  # called on the undecorated descriptor
@@ -384,7 +428,7 @@ class Tool(Generic[P, R]):
 
     def _converters(self) -> dict[Any, Callable[[Any], Any]]:
         """Direct calls accept enum member names (2.x behaviour): find enum parameters."""
-        if self._kind in ("model", "class"):
+        if self.kind in (ToolKind.MODEL, ToolKind.CLASS):
             return {}
         try:
             info = self._info()
@@ -409,17 +453,18 @@ class Tool(Generic[P, R]):
     def validate(self, arguments: Union[str, bytes, dict[str, Any], None], *, max_bytes: Optional[int] = None, max_depth: Optional[int] = None) -> BaseModel:
         """Validate a model's arguments (a dict, or a JSON string validated with
         ``validate_json``) and return the model instance. Raises ``ToolCallError``."""
-        from .calling import validate_arguments
+        from .calling import validate_instance
 
-        return validate_arguments(self, arguments, max_bytes=max_bytes, max_depth=max_depth)
+        return validate_instance(self.binding(), self.name, arguments, max_bytes=max_bytes, max_depth=max_depth)
 
     def invoke(self, arguments: Union[str, bytes, dict[str, Any], None], *, context: Optional[dict[str, Any]] = None) -> Any:
         """Validate ``arguments`` and call the function; for a model/dataclass tool return
         the validated instance. Raises ``ToolCallError`` before calling on invalid input;
         exceptions raised by the function propagate."""
-        from .calling import call_validated
-
-        result = call_validated(self, self.validate(arguments), context)
+        instance = self.validate(arguments)
+        if self.kind is ToolKind.MODEL:
+            return instance
+        result = self.call_values(instance.__dict__, context)
         if inspect.isawaitable(result):
             close = getattr(result, "close", None)
             if close is not None:
@@ -429,12 +474,28 @@ class Tool(Generic[P, R]):
 
     async def ainvoke(self, arguments: Union[str, bytes, dict[str, Any], None], *, context: Optional[dict[str, Any]] = None) -> Any:
         """Async :meth:`invoke`: awaits async functions, calls sync ones directly."""
-        from .calling import call_validated
-
-        result = call_validated(self, self.validate(arguments), context)
+        instance = self.validate(arguments)
+        if self.kind is ToolKind.MODEL:
+            return instance
+        result = self.call_values(instance.__dict__, context)
         if inspect.isawaitable(result):
             result = await result
         return result
+
+    def validate_values(self, arguments: Any, *, max_bytes: Optional[int] = None, max_depth: Optional[int] = None) -> dict[str, Any]:
+        """Validate a model's arguments into a dict of field values (no model instance).
+        Raises ``ToolCallError`` with the text the model reads."""
+        from .calling import validate_values
+
+        return validate_values(self.binding(), self.name, arguments, max_bytes=max_bytes, max_depth=max_depth)
+
+    def call_values(self, values: dict[str, Any], context: Optional[dict[str, Any]] = None) -> Any:
+        """Run the tool with validated field values plus the parameters the application
+        supplies (``context``); a model tool returns its validated instance, a dataclass
+        or TypedDict tool the instance/dict."""
+        from .calling import call_with_values
+
+        return call_with_values(self.binding(), self.func, self.kind, self.name, values, context)
 
 
 def _model_tool_parameters(name: str, parameters: dict[str, Any], cfg: Config) -> dict[str, Any]:
@@ -481,23 +542,52 @@ def _enum_converter(annotation: Any) -> Callable[[Any], Any] | None:
     return None
 
 
-def _kind_of(target: Any) -> str:
+def _docstring_examples(name: str, texts: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
+    """The JSON objects of a docstring's ``Examples:`` section: one per line starting with
+    ``{`` (or the whole section as one object). Other lines (doctests, prose) are skipped."""
+    found: list[dict[str, Any]] = []
+    for text in texts:
+        candidates = [text] if text.lstrip().startswith("{") and text.rstrip().endswith("}") else []
+        try:
+            whole = json.loads(text) if candidates else None
+        except ValueError:
+            whole = None
+        if isinstance(whole, dict):
+            found.append(whole)
+            continue
+        for line in text.splitlines():
+            line = line.strip()
+            if not line.startswith("{"):
+                continue
+            try:
+                value = json.loads(line)
+            except ValueError as exc:
+                raise ToolDefinitionError(
+                    f"tool {name!r}: the Examples section line {line!r} is not a JSON object ({exc}); "
+                    "write one JSON object of arguments per line"
+                ) from None
+            if isinstance(value, dict):
+                found.append(value)
+    return tuple(found)
+
+
+def _kind_of(target: Any) -> ToolKind:
     if isinstance(target, type):
         pydantic = sys.modules.get("pydantic")  # a BaseModel subclass implies pydantic is imported
         if pydantic is not None and issubclass(target, pydantic.BaseModel):
-            return "model"
+            return ToolKind.MODEL
         import dataclasses
 
         if dataclasses.is_dataclass(target) or is_typed_dict(target):
-            return "class"
+            return ToolKind.CLASS
         raise ToolDefinitionError(
             f"tool(): class {target.__name__!r} is not a Pydantic model, dataclass or TypedDict; "
             "decorate a function or one of those"
         )
     if inspect.isfunction(target) or inspect.ismethod(target) or isinstance(target, functools.partial):
-        return "function"
+        return ToolKind.FUNCTION
     if callable(target):
-        return "callable"
+        return ToolKind.CALLABLE
     raise ToolDefinitionError(f"tool(): {target!r} is not callable")
 
 
@@ -521,6 +611,7 @@ def tool(
     enum_style: Optional[str] = None,
     inject: Sequence[str] = (),
     forbid_extra: bool = False,
+    examples: Sequence[dict[str, Any]] = (),
 ) -> Callable[[Callable[P, R]], Tool[P, R]]: ...
 
 
@@ -540,6 +631,9 @@ def tool(func: Any = None, /, **options: Any) -> Any:
     - ``enum_style``: ``"name"`` (default; schema lists member names) or ``"value"``.
     - ``inject``: names of parameters the application supplies at dispatch (see ``Injected``).
     - ``forbid_extra``: reject arguments the schema does not declare (default: ignore them).
+    - ``examples``: example arguments (dicts), validated by the tool's model at first build;
+      Anthropic receives them as ``input_examples`` (an ``Examples:`` docstring section of
+      JSON objects adds more).
     """
     if func is None:
         return lambda f: Tool(f, localns=caller_locals(f, 1), **options)

@@ -1,21 +1,21 @@
-"""Provider formats.
+"""Providers: one module per wire API, one :class:`~tool2schema.providers.base.Provider`
+class each.
 
-Each provider's rules live in one module of this package (``openai``, ``responses``,
-``anthropic``, ``gemini``, ``bedrock``, ``mcp``, and ``strict`` for OpenAI strict mode).
-A format module exposes ``render(spec, strict) -> dict``; :func:`render` looks the module
-up lazily so that importing tool2schema stays cheap.
+``openai`` (Chat Completions and the fine-tuning variant), ``responses`` (OpenAI
+Responses), ``anthropic``, ``gemini``, ``bedrock``, ``mcp``. :func:`get` imports a
+provider's module on first use so that ``import tool2schema`` stays cheap.
 """
 
 from __future__ import annotations
 
 import importlib
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Callable, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from ..errors import SchemaFormatError
 
 if TYPE_CHECKING:
-    from ..spec import ToolSpec
+    from .base import Provider
 
 
 class SchemaFormat(str, Enum):
@@ -42,16 +42,26 @@ class SchemaFormat(str, Enum):
 
 FormatLike = Union[SchemaFormat, str]
 
-_MODULES = {
-    SchemaFormat.OPENAI: "openai",
-    SchemaFormat.OPENAI_RESPONSES: "responses",
-    SchemaFormat.ANTHROPIC: "anthropic",
-    SchemaFormat.GEMINI: "gemini",
-    SchemaFormat.BEDROCK: "bedrock",
-    SchemaFormat.MCP: "mcp",
-    SchemaFormat.OPENAI_TUNE: "openai",
+_CLASSES = {
+    SchemaFormat.OPENAI: ("openai", "OpenAIChat"),
+    SchemaFormat.OPENAI_TUNE: ("openai", "OpenAITune"),
+    SchemaFormat.OPENAI_RESPONSES: ("responses", "OpenAIResponses"),
+    SchemaFormat.ANTHROPIC: ("anthropic", "Anthropic"),
+    SchemaFormat.GEMINI: ("gemini", "Gemini"),
+    SchemaFormat.BEDROCK: ("bedrock", "Bedrock"),
+    SchemaFormat.MCP: ("mcp", "MCP"),
 }
-_RENDERERS: dict[SchemaFormat, Callable[..., dict[str, Any]]] = {}
+_INSTANCES: dict[SchemaFormat, Provider] = {}
+
+CALL_ORDER = (
+    SchemaFormat.BEDROCK,
+    SchemaFormat.OPENAI,
+    SchemaFormat.OPENAI_RESPONSES,
+    SchemaFormat.ANTHROPIC,
+    SchemaFormat.GEMINI,
+    SchemaFormat.MCP,
+)
+"""The order providers are asked to recognise a call or a response (most specific first)."""
 
 
 def coerce_format(value: Any) -> SchemaFormat:
@@ -72,11 +82,19 @@ def coerce_format(value: Any) -> SchemaFormat:
         raise SchemaFormatError(f"unknown schema format {value!r}; use one of {names}") from None
 
 
-def render(spec: ToolSpec, fmt: SchemaFormat, strict: bool) -> dict[str, Any]:
-    """Render one tool in one provider format (uncached; ``Tool.to_json`` caches)."""
-    renderer = _RENDERERS.get(fmt)
-    if renderer is None:
-        module = importlib.import_module(f"{__name__}.{_MODULES[fmt]}")
-        renderer = module.render_tune if fmt is SchemaFormat.OPENAI_TUNE else module.render
-        _RENDERERS[fmt] = renderer
-    return renderer(spec, strict)
+def get(fmt: Any) -> Provider:
+    """The provider of ``fmt`` (a ``SchemaFormat``, its name, or a 2.x ``SchemaType``)."""
+    key = fmt if isinstance(fmt, SchemaFormat) else coerce_format(fmt)
+    provider = _INSTANCES.get(key)
+    if provider is None:
+        module, cls = _CLASSES[key]
+        provider = _INSTANCES[key] = getattr(importlib.import_module(f"{__name__}.{module}"), cls)()
+    return provider
+
+
+def in_call_order() -> list[Provider]:
+    """Every provider, in :data:`CALL_ORDER`."""
+    return [get(f) for f in CALL_ORDER]
+
+
+__all__ = ["CALL_ORDER", "FormatLike", "SchemaFormat", "coerce_format", "get", "in_call_order"]

@@ -1,0 +1,237 @@
+"""Anthropic Messages API.
+
+Tool: ``{"name", "description", "input_schema", "strict"?, "input_examples"?}``
+(``anthropic.types.ToolParam``).
+
+Rules (platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools):
+
+- ``name`` matches ``^[a-zA-Z0-9_-]{1,128}$`` (raised from 64; we keep 64, which every
+  Claude model and Bedrock accept, and the linter says so);
+- ``input_schema`` is a JSON Schema whose root is ``{"type": "object"}`` with no
+  top-level ``oneOf``/``anyOf``/``allOf``;
+- ``input_examples``: example inputs, each valid for the schema;
+- ``strict: true`` guarantees calls that match the schema, within the structured-outputs
+  subset (:class:`ClaudeStrict`).
+
+Calls arrive as ``tool_use`` content blocks ``{"type": "tool_use", "id", "name",
+"input"}`` (``input`` an object). Results go back in ONE user message whose content
+starts with every ``tool_result`` block (``{"type": "tool_result", "tool_use_id",
+"content", "is_error"?}``): "the tool_result blocks must come FIRST in the content array"
+(tool-use "Handle tool calls" page). A forced tool choice (``any``/``tool``) is refused
+together with extended thinking; only ``auto`` (or ``none``) works then.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
+
+from ..jsonschema import Path, SchemaWalker
+from . import SchemaFormat
+from .base import Limits, Provider, items, member
+
+if TYPE_CHECKING:
+    from ..calls import ToolCall, ToolResult
+    from ..definition import ToolDefinition
+
+
+class ClaudeStrict(SchemaWalker):
+    """Claude's strict subset, shared by strict tools and ``output_config.format``.
+
+    From "Structured outputs - JSON Schema limitations"
+    (platform.claude.com/docs/en/build-with-claude/structured-outputs): supported are the
+    basic types, ``enum`` (primitive values), ``const``, ``anyOf``, ``$ref``/``$defs``,
+    ``default``, ``required``, ``additionalProperties: false`` (required on every object),
+    string ``format`` (date-time, time, date, duration, email, hostname, uri, ipv4, ipv6,
+    uuid), ``pattern`` (a regex subset), array ``minItems`` of 0 or 1. Not supported:
+    recursive schemas, numerical constraints (``minimum``, ``maximum``, ``multipleOf``),
+    string constraints (``minLength``, ``maxLength``), array constraints beyond
+    ``minItems`` 0/1, ``additionalProperties`` other than false; "If you use an
+    unsupported feature, you'll receive a 400 error". Unlike OpenAI, optional properties
+    stay optional. Per request: at most 20 strict tools, 24 optional parameters and 16
+    union-typed parameters across all strict schemas.
+
+    An unsupported constraint is restated in the description (dispatch still enforces
+    it, the linter reports it as T2S103); what cannot be expressed raises.
+    """
+
+    provider = "Anthropic strict mode"
+    SUPPORTED_FORMATS: ClassVar[frozenset[str]] = frozenset(
+        {"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"}
+    )
+    WORDS: ClassVar[dict[str, str]] = {
+        "minimum": "at least {}",
+        "maximum": "at most {}",
+        "exclusiveMinimum": "greater than {}",
+        "exclusiveMaximum": "less than {}",
+        "multipleOf": "a multiple of {}",
+        "minLength": "at least {} characters",
+        "maxLength": "at most {} characters",
+        "minItems": "at least {} items",
+        "maxItems": "at most {} items",
+        "uniqueItems": "items must be unique",
+        "minProperties": "at least {} entries",
+        "maxProperties": "at most {} entries",
+        "format": "format: {}",
+    }
+    REFUSED: ClassVar[tuple[str, ...]] = (
+        "not", "if", "then", "else", "patternProperties", "dependentSchemas", "dependentRequired", "propertyNames", "contains", "unevaluatedProperties",
+    )
+    DROPPED: ClassVar[tuple[str, ...]] = ("examples", "readOnly", "writeOnly", "deprecated", "$schema", "$id", "$comment", "contentEncoding", "contentMediaType")
+
+    def fail(self, path: Path, problem: str, fix: str) -> Any:
+        return super().fail(path, problem, f"{fix}, or use strict=False for this tool")
+
+    def recursion(self, name: str, path: Path) -> dict[str, Any]:
+        raise self.fail(path, f"it is a recursive type ({name})", "Bound the recursion with a fixed number of levels")
+
+    def walk(self) -> dict[str, Any]:
+        # recursive definitions (the only ones a canonical schema keeps) are refused
+        self.keep = set()
+        self.max_unroll_seen: set[str] = set()
+        return super().walk()
+
+    def reference(self, node: dict[str, Any], path: Path, stack: tuple[str, ...]) -> dict[str, Any]:
+        from ..jsonschema import ref_name
+
+        name = ref_name(node["$ref"])
+        if name in stack:
+            return self.recursion(name, path)
+        return super().reference(node, path, stack)
+
+    def enter(self, node: dict[str, Any], path: Path) -> dict[str, Any]:
+        if not node or set(node) <= {"description", "default"}:
+            raise self.fail(path, "it accepts any JSON value", "Give it a concrete type")
+        for key in node:
+            if key == "prefixItems" or (key == "items" and node[key] is False):
+                raise self.fail(path, "it is a fixed-length tuple", "Use a list or a small model with named fields")
+            if key in self.REFUSED:
+                raise self.fail(path, f"it uses '{key}'", "Simplify the type")
+        enum = node.get("enum")
+        if isinstance(enum, list) and any(isinstance(v, (dict, list)) for v in enum):
+            raise self.fail(path, "its enum has object or array values", "Use primitive enum values")
+        if node.get("type") == "object" or "properties" in node:
+            extra: Any = node.get("additionalProperties")
+            if extra is True or isinstance(extra, dict) or ("properties" not in node and extra is not False):
+                raise self.fail(path, "it is a free-form mapping (dict)", "Use a Pydantic model with named fields, or a list of key/value models")
+        return node
+
+    def leave(self, node: dict[str, Any], original: dict[str, Any], path: Path) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        description = node.get("description")
+        for key, value in node.items():
+            if key == "description":
+                continue
+            if key in self.DROPPED:
+                self.drop(path, key, value)
+                continue
+            if key in self.WORDS:
+                if key == "format" and value in self.SUPPORTED_FORMATS:
+                    out[key] = value
+                elif key == "minItems" and value in (0, 1):
+                    out[key] = value
+                elif not (key == "uniqueItems" and not value):
+                    description = self.restate(path, key, value, description, self.WORDS[key].format(value))
+                continue
+            out["anyOf" if key == "oneOf" else key] = value
+        if out.get("type") == "object" or "properties" in out:
+            out["additionalProperties"] = False
+        if description:
+            out["description"] = description
+        return out
+
+
+def strict_counts(schema: dict[str, Any]) -> tuple[int, int]:
+    """(optional properties, union-typed properties) of a strict schema: what Claude's
+    per-request limits count."""
+    optional = unions = 0
+    todo = [schema]
+    while todo:
+        node = todo.pop()
+        props = node.get("properties") if isinstance(node, dict) else None
+        if isinstance(props, dict):
+            required = set(node.get("required", ()))
+            for name, sub in props.items():
+                optional += name not in required
+                if isinstance(sub, dict):
+                    unions += "anyOf" in sub or isinstance(sub.get("type"), list)
+                    todo.append(sub)
+        if isinstance(node, dict):
+            for key in ("items", "anyOf"):
+                sub = node.get(key)
+                todo.extend(s for s in (sub if isinstance(sub, list) else [sub]) if isinstance(s, dict))
+    return optional, unions
+
+
+class Anthropic(Provider):
+    format = SchemaFormat.ANTHROPIC
+    label = "Anthropic"
+    limits = Limits(max_strict_tools=20, max_strict_optional=24, max_strict_unions=16)
+    strict_walker = ClaudeStrict
+
+    def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+        self.check_name(definition.name)
+        out: dict[str, Any] = {"name": definition.name}
+        description = self.description(definition)
+        if description:
+            out["description"] = description
+        schema = self.object_root(definition, self.parameters(definition, strict))
+        out["input_schema"] = schema
+        if strict:
+            self.check_strict_limits(definition, schema)
+            out["strict"] = True
+        if definition.examples:
+            out["input_examples"] = [dict(e) for e in definition.examples]
+        return out
+
+    def check_strict_limits(self, definition: ToolDefinition, schema: dict[str, Any]) -> None:
+        from ..errors import SchemaFormatError
+
+        optional, unions = strict_counts(schema)
+        limits = self.limits
+        if limits.max_strict_optional is not None and optional > limits.max_strict_optional:
+            raise SchemaFormatError(
+                f"tool {definition.name!r}: {self.label} strict mode allows at most {limits.max_strict_optional} optional "
+                f"parameters per request and this tool alone has {optional}. Make some required, split the tool, or use strict=False."
+            )
+        if limits.max_strict_unions is not None and unions > limits.max_strict_unions:
+            raise SchemaFormatError(
+                f"tool {definition.name!r}: {self.label} strict mode allows at most {limits.max_strict_unions} union-typed "
+                f"parameters per request and this tool alone has {unions}. Simplify the types, or use strict=False."
+            )
+
+    def tool_choice(self, names: Sequence[str], required: bool) -> Any:
+        if not required:
+            return {"type": "auto"}
+        if len(names) == 1:
+            return {"type": "tool", "name": names[0]}
+        return {"type": "any"}
+
+    def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
+        return {"tools": tools, "tool_choice": choice}
+
+    def read_call(self, obj: Any) -> Optional[ToolCall]:
+        if member(obj, "type") != "tool_use":
+            return None
+        from ..calls import ToolCall
+
+        return ToolCall.read(member(obj, "name"), member(obj, "input"), member(obj, "id"), self.format, obj)
+
+    def response_items(self, response: Any) -> Optional[list[Any]]:
+        content = member(response, "content")
+        if isinstance(content, (list, tuple)):
+            return items(content)
+        return None
+
+    def text(self, response: Any) -> Optional[str]:
+        parts = [member(b, "text") for b in items(member(response, "content")) if member(b, "type") == "text"]
+        texts = [t for t in parts if isinstance(t, str)]
+        return "".join(texts) if texts else None
+
+    def result_item(self, result: ToolResult) -> dict[str, Any]:
+        msg: dict[str, Any] = {"type": "tool_result", "tool_use_id": result.call_id or "", "content": result.content}
+        if result.is_error:
+            msg["is_error"] = True
+        return msg
+
+    def result_messages(self, results: Sequence[ToolResult]) -> list[dict[str, Any]]:
+        return [{"role": "user", "content": [self.result_item(r) for r in results]}]

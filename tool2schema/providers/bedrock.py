@@ -1,0 +1,100 @@
+"""Amazon Bedrock Converse (botocore ``bedrock-runtime``).
+
+Tool: ``{"toolSpec": {"name", "description", "inputSchema": {"json"}, "strict"?}}``.
+
+Rules (the bedrock-runtime service model, ``ToolSpecification``): ``name`` is a
+``ToolName``, pattern ``[a-zA-Z0-9_-]+``, 1-64 characters; ``description`` is a
+``NonEmptyString`` (an empty one is left out); ``inputSchema.json`` is a JSON Schema
+document whose top level is an object; ``strict`` enables "structured output enforcement
+on a tool usage response", within the subset of the Bedrock guide "Get validated JSON
+results from models" (docs.aws.amazon.com/bedrock/latest/userguide/structured-output.html),
+which lists exactly Claude's subset (:class:`BedrockStrict`).
+
+Calls arrive as ``{"toolUse": {"toolUseId", "name", "input"}}`` content blocks of
+``output.message``; results go back in ONE user message holding every
+``{"toolResult": {"toolUseId", "content": [{"json"} | {"text"}], "status"}}`` block.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional, Sequence
+
+from . import SchemaFormat
+from .anthropic import ClaudeStrict
+from .base import Provider, has, items, member
+
+if TYPE_CHECKING:
+    from ..calls import ToolCall, ToolResult
+    from ..definition import ToolDefinition
+
+
+class BedrockStrict(ClaudeStrict):
+    """Bedrock's strict subset: the guide lists the same keywords as Claude's (basic
+    types, primitive ``enum``, ``const``, ``anyOf``, internal ``$ref``, the same string
+    formats, ``minItems`` 0/1, ``additionalProperties: false``; no recursion, numeric or
+    string-length constraints); "If the schema contains unsupported features, Amazon
+    Bedrock returns a 400 error immediately"."""
+
+    provider = "Bedrock strict mode"
+
+
+class Bedrock(Provider):
+    format = SchemaFormat.BEDROCK
+    label = "Bedrock"
+    strict_walker = BedrockStrict
+
+    def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+        self.check_name(definition.name)
+        inner: dict[str, Any] = {"name": definition.name}
+        description = self.description(definition)
+        if description:
+            inner["description"] = description
+        inner["inputSchema"] = {"json": self.object_root(definition, self.parameters(definition, strict))}
+        if strict:
+            inner["strict"] = True
+        return {"toolSpec": inner}
+
+    def tool_choice(self, names: Sequence[str], required: bool) -> Any:
+        if not required:
+            return {"auto": {}}
+        if len(names) == 1:
+            return {"tool": {"name": names[0]}}
+        return {"any": {}}
+
+    def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
+        return {"toolConfig": {"tools": tools, "toolChoice": choice}}
+
+    def read_call(self, obj: Any) -> Optional[ToolCall]:
+        from ..calls import ToolCall
+
+        if has(obj, "toolUse"):
+            inner = member(obj, "toolUse")
+        elif has(obj, "toolUseId"):
+            inner = obj
+        else:
+            return None
+        return ToolCall.read(member(inner, "name"), member(inner, "input"), member(inner, "toolUseId"), self.format, obj)
+
+    def response_items(self, response: Any) -> Optional[list[Any]]:
+        output = member(response, "output")
+        if isinstance(output, dict) and "message" in output:
+            return items(member(output["message"], "content"))
+        return None
+
+    def text(self, response: Any) -> Optional[str]:
+        output = member(response, "output")
+        message = output.get("message") if isinstance(output, dict) else response
+        texts = [member(b, "text") for b in items(member(message, "content"))]
+        found = [t for t in texts if isinstance(t, str)]
+        return "".join(found) if found else None
+
+    def result_item(self, result: ToolResult) -> dict[str, Any]:
+        data = result.data
+        block: dict[str, Any] = {"json": data} if isinstance(data, dict) else {"text": result.content}
+        return {"toolResult": {"toolUseId": result.call_id or "", "content": [block], "status": "error" if result.is_error else "success"}}
+
+    def result_messages(self, results: Sequence[ToolResult]) -> list[dict[str, Any]]:
+        return [{"role": "user", "content": [self.result_item(r) for r in results]}]
+
+    def user_message(self, text: str) -> dict[str, Any]:
+        return {"role": "user", "content": [{"text": text}]}

@@ -1,0 +1,276 @@
+"""Google Gemini (google-genai): a ``FunctionDeclaration`` whose ``parameters`` is the
+OpenAPI-3 subset the Gemini API understands (and ``google.genai.types.Schema`` accepts).
+
+Rules (ai.google.dev function calling + the ``Schema`` reference):
+
+- ``name`` starts with a letter or ``_``, then letters, digits, ``_ . : -``; at most 64
+  characters (the API's own error message; the SDK docstring says 128);
+- no ``$ref``/``$defs``: definitions are inlined; a recursive type is unrolled
+  ``RECURSION_DEPTH`` levels and the recursive field is left out below that;
+- one ``type`` per schema (uppercase, as the SDK writes it); ``null`` is expressed
+  with ``nullable: true``; other unions use ``anyOf``;
+- ``enum`` only on strings: an int/float/bool enum (``Literal[1, 2]``, ``IntEnum``
+  with ``enum_style="value"``) becomes a string enum, which dispatch converts back;
+- no ``const``, ``oneOf``, ``allOf``, ``prefixItems``, ``uniqueItems``,
+  ``exclusiveMinimum``/``exclusiveMaximum``, ``multipleOf``, ``additionalProperties``:
+  what they say is moved into the description (dispatch still enforces it);
+- an object must have properties: a free-form mapping (``dict[str, T]``) is sent as a
+  JSON-encoded string, which dispatch decodes back;
+- ``format`` only where Gemini knows it (``date-time``, ``enum``, ``int32``,
+  ``int64``, ``float``, ``double``); other formats are described in words;
+- a tool without parameters has no ``parameters`` at all;
+- there is no strict flag: ``strict=True`` raises.
+
+Calls arrive as ``function_call`` parts (``{"id"?, "name", "args"}``); results go back
+as ONE ``Content`` (role ``user``) holding every ``function_response`` part
+(``{"name", "response": {"output"} | {"error"}, "id"?}``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
+
+from ..jsonschema import Cut, Path, SchemaWalker, add_note, resolve
+from . import SchemaFormat
+from .base import Limits, Provider, has, items, member
+
+if TYPE_CHECKING:
+    from ..calls import ToolCall, ToolResult
+    from ..definition import ToolDefinition
+
+RECURSION_DEPTH = 3
+
+
+class GeminiSchema(SchemaWalker):
+    """Canonical JSON Schema -> Gemini's OpenAPI subset (the rules in the module doc)."""
+
+    provider = "Gemini"
+    max_unroll = RECURSION_DEPTH
+    FORMATS: ClassVar[frozenset[str]] = frozenset({"date-time", "enum", "int32", "int64", "float", "double"})
+    KEEP: ClassVar[tuple[str, ...]] = (
+        "description", "enum", "format", "minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "pattern", "minProperties", "maxProperties", "default",
+    )
+    WORDS: ClassVar[dict[str, str]] = {
+        "exclusiveMinimum": "greater than {}",
+        "exclusiveMaximum": "less than {}",
+        "multipleOf": "a multiple of {}",
+        "uniqueItems": "items must be unique",
+        "format": "format: {}",
+    }
+
+    def __init__(self, schema: dict[str, Any], tool: str = "", keep: Optional[set[str]] = None) -> None:
+        super().__init__(schema, tool, set() if keep is None else keep)
+
+    def enter(self, node: dict[str, Any], path: Path) -> dict[str, Any]:
+        if "allOf" in node and len(node["allOf"]) == 1:
+            return self.enter({**node["allOf"][0], **{k: v for k, v in node.items() if k != "allOf"}}, path)
+        branches = node.get("anyOf") or node.get("oneOf") or node.get("allOf")
+        if not branches:
+            return node
+        union: dict[str, Any] = {"anyOf": [b for b in branches if b.get("type") != "null"]}
+        if any(b.get("type") == "null" for b in branches):
+            union["nullable"] = True
+        for key in ("description", "default"):
+            if node.get(key) is not None:
+                union[key] = node[key]
+        return union
+
+    def leave(self, node: dict[str, Any], original: dict[str, Any], path: Path) -> dict[str, Any]:
+        if "anyOf" in node:  # a union, as enter() wrote it
+            rest = node["anyOf"]
+            if not rest:
+                raise Cut()
+            union: dict[str, Any] = dict(rest[0]) if len(rest) == 1 else {"anyOf": rest}
+            for key in ("nullable", "description", "default"):
+                if key in node:
+                    union[key] = node[key]
+            return union
+        t, nullable = self.single_type(node)
+        description = node.get("description")
+        out: dict[str, Any] = {}
+        if "enum" in node:
+            values = node["enum"]
+            if not all(isinstance(v, str) for v in values):
+                out["enum"] = [v if isinstance(v, str) else json.dumps(v) for v in values]
+                t = "string"
+            else:
+                out["enum"] = list(values)
+                t = t or "string"
+        if t is None and not out:
+            t = "string"
+            description = self.restate(path, "type", None, description, "any JSON value, JSON-encoded")
+        for key, word in self.WORDS.items():
+            if key in node and not (key == "format" and node[key] in self.FORMATS) and node[key] is not False:
+                description = self.restate(path, key, node[key], description, word.format(node[key]))
+        if t == "object":
+            props = node.get("properties") or {}
+            if not props:
+                value = original.get("additionalProperties")
+                what = "a JSON object"
+                if isinstance(value, dict) and value:
+                    what = f"a JSON object mapping strings to {value.get('type', 'value')} values"
+                t = "string"
+                description = self.restate(path, "additionalProperties", value, description, f"{what}, JSON-encoded as a string")
+            else:
+                out["properties"] = dict(props)
+                if node.get("required"):
+                    out["required"] = list(node["required"])
+        if t == "array":
+            item_schema = node.get("items")
+            if item_schema is None and "prefixItems" in node:
+                description = self.restate(path, "prefixItems", len(node["prefixItems"]), description, f"exactly {len(node['prefixItems'])} items")
+                prefix = node["prefixItems"]
+                item_schema = {"anyOf": prefix} if len(prefix) > 1 else prefix[0]
+            if item_schema is None:
+                item_schema = self.visit({}, (*path, "items"), ())
+            out["items"] = item_schema
+        for key in self.KEEP:
+            if key in node and key not in out:
+                if key == "format" and node[key] not in self.FORMATS:
+                    continue
+                if key == "default" and node[key] is None:
+                    continue
+                out[key] = node[key]
+        if t == "string" and "default" in out and not isinstance(out["default"], (str, type(None))):
+            out.pop("default")
+        out.pop("description", None)
+        result: dict[str, Any] = {"type": (t or "string").upper(), **out}
+        if description:
+            result["description"] = description
+        if nullable:
+            result["nullable"] = True
+        return result
+
+    @staticmethod
+    def single_type(node: dict[str, Any]) -> tuple[Optional[str], bool]:
+        t = node.get("type")
+        nullable = False
+        if isinstance(t, list):
+            nullable = "null" in t
+            rest = [x for x in t if x != "null"]
+            t = rest[0] if len(rest) == 1 else None
+        if t == "null":
+            return None, True
+        return t, nullable
+
+
+def to_gemini_schema(parameters: dict[str, Any]) -> dict[str, Any]:
+    """Convert a canonical JSON Schema to Gemini's OpenAPI subset (pure)."""
+    return GeminiSchema(parameters).walk()
+
+
+def restore_arguments(args: Any, schema: dict[str, Any], defs: Optional[dict[str, Any]] = None) -> Any:
+    """Undo :class:`GeminiSchema`'s conversions on arguments a Gemini model sent, guided
+    by the canonical schema: stringified enum values back to their JSON values,
+    JSON-encoded free-form objects back to objects. Iterative over the arguments'
+    depth only as far as the schema goes (the caller bounds the arguments' depth)."""
+    if defs is None:
+        defs = schema.get("$defs", {})
+    schema = resolve(schema, defs)
+    for key in ("anyOf", "oneOf"):
+        for branch in schema.get(key, ()):
+            if isinstance(branch, dict) and branch.get("type") != "null":
+                restored = restore_arguments(args, branch, defs)
+                if restored is not args:
+                    return restored
+    if isinstance(args, str):
+        if "enum" in schema and args not in schema["enum"]:
+            for v in schema["enum"]:
+                if not isinstance(v, str) and json.dumps(v) == args:
+                    return v
+        if schema.get("type") == "object" and not schema.get("properties"):
+            try:
+                decoded = json.loads(args)
+            except ValueError:
+                return args
+            return decoded if isinstance(decoded, dict) else args
+        return args
+    if isinstance(args, dict) and schema.get("properties"):
+        props = schema["properties"]
+        out = dict(args)
+        for k, v in args.items():
+            if k in props:
+                out[k] = restore_arguments(v, props[k], defs)
+        return out
+    if isinstance(args, list) and isinstance(schema.get("items"), dict):
+        return [restore_arguments(v, schema["items"], defs) for v in args]
+    return args
+
+
+class Gemini(Provider):
+    format = SchemaFormat.GEMINI
+    label = "Gemini"
+    name_pattern = r"^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$"
+    name_rule = "1-64 characters starting with a letter or '_', then letters, digits, '_', '.', ':' or '-'"
+    limits = Limits(max_tools=512)
+    plain_walker = GeminiSchema
+
+    def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+        self.check_name(definition.name)
+        out: dict[str, Any] = {"name": definition.name}
+        description = self.description(definition)
+        if description:
+            out["description"] = description
+        schema = self.parameters(definition, strict)
+        if definition.parameters.get("properties"):
+            out["parameters"] = schema
+        return out
+
+    def tool_choice(self, names: Sequence[str], required: bool) -> Any:
+        if not required:
+            return {"function_calling_config": {"mode": "AUTO"}}
+        return {"function_calling_config": {"mode": "ANY", "allowed_function_names": list(names)}}
+
+    def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
+        return {"tools": [{"function_declarations": tools}], "tool_config": choice}
+
+    def read_call(self, obj: Any) -> Optional[ToolCall]:
+        from ..calls import ToolCall
+
+        if not has(obj, "name"):
+            for key in ("function_call", "functionCall"):  # a Part holding the call
+                if has(obj, key):
+                    inner = member(obj, key)
+                    return ToolCall.read(member(inner, "name"), member(inner, "args"), member(inner, "id"), self.format, obj)
+        if has(obj, "args") and not has(obj, "arguments"):
+            return ToolCall.read(member(obj, "name"), member(obj, "args"), member(obj, "id"), self.format, obj)
+        return None
+
+    def response_items(self, response: Any) -> Optional[list[Any]]:
+        candidates = member(response, "candidates")
+        if isinstance(candidates, (list, tuple)):
+            if not candidates:
+                return []
+            response = member(candidates[0], "content")
+        parts = member(response, "parts")
+        if isinstance(parts, (list, tuple)):
+            return items(parts)
+        return None
+
+    def text(self, response: Any) -> Optional[str]:
+        found = self.response_items(response) or []
+        texts = [member(p, "text") for p in found if not member(p, "thought")]
+        strings = [t for t in texts if isinstance(t, str)]
+        return "".join(strings) if strings else None
+
+    def restore_arguments(self, arguments: Any, definition: ToolDefinition) -> Any:
+        if isinstance(arguments, dict):
+            return restore_arguments(arguments, definition.parameters)
+        return arguments
+
+    def result_item(self, result: ToolResult) -> dict[str, Any]:
+        response = {"error": result.message} if result.is_error else {"output": result.data}
+        fr: dict[str, Any] = {"name": result.name, "response": response}
+        if result.call_id:
+            fr["id"] = result.call_id
+        return {"function_response": fr}
+
+    def result_messages(self, results: Sequence[ToolResult]) -> list[dict[str, Any]]:
+        return [{"role": "user", "parts": [self.result_item(r) for r in results]}]
+
+    def user_message(self, text: str) -> dict[str, Any]:
+        return {"role": "user", "parts": [{"text": text}]}
+
+
+__all__ = ["RECURSION_DEPTH", "Gemini", "GeminiSchema", "restore_arguments", "to_gemini_schema"]

@@ -1,0 +1,55 @@
+"""Model Context Protocol: the ``Tool`` of a ``tools/list`` result.
+
+Rules (MCP specification 2025-11-25, "Tools", tool names): a name is 1-128 characters
+of letters, digits, ``_``, ``-`` and ``.``; ``inputSchema`` is a JSON Schema object;
+``outputSchema``, when present, describes ``structuredContent`` and must be an object
+schema, so it is given only when the return annotation is a structured type (model,
+dataclass, TypedDict, mapping). There is no strict flag: ``strict=True`` raises.
+
+Calls arrive as ``tools/call`` params (``CallToolRequestParams``: ``name``,
+``arguments``); a result is a ``CallToolResult`` (``content``, ``structuredContent``,
+``isError``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from . import SchemaFormat
+from .base import Provider, member
+
+if TYPE_CHECKING:
+    from ..calls import ToolCall, ToolResult
+    from ..definition import ToolDefinition
+
+
+class MCP(Provider):
+    format = SchemaFormat.MCP
+    label = "MCP"
+    name_pattern = r"^[A-Za-z0-9_.-]{1,128}$"
+    name_rule = "1-128 characters: letters, digits, '_', '-' or '.'"
+
+    def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+        self.check_name(definition.name)
+        out: dict[str, Any] = {"name": definition.name}
+        description = self.description(definition)
+        if description:
+            out["description"] = description
+        out["inputSchema"] = self.parameters(definition, strict)
+        if definition.output_schema is not None:
+            out["outputSchema"] = definition.output_schema
+        return out
+
+    def read_call(self, obj: Any) -> Optional[ToolCall]:
+        if type(obj).__name__ != "CallToolRequestParams":
+            return None
+        from ..calls import ToolCall
+
+        return ToolCall.read(member(obj, "name"), member(obj, "arguments"), None, self.format, obj)
+
+    def result_item(self, result: ToolResult) -> dict[str, Any]:
+        out: dict[str, Any] = {"content": [{"type": "text", "text": result.content}], "isError": result.is_error}
+        data = result.data
+        if isinstance(data, dict):
+            out["structuredContent"] = data
+        return out

@@ -1,0 +1,250 @@
+"""OpenAI Chat Completions (and the 2.x fine-tuning variant).
+
+Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``.
+
+Rules, from the function calling guide (platform.openai.com/docs/guides/function-calling):
+
+- ``name`` matches ``^[a-zA-Z0-9_-]{1,64}$``;
+- ``parameters`` is a JSON Schema object; with ``strict: true`` it must be in the
+  structured-outputs subset (:class:`OpenAIStrict`);
+- at most 128 tools in one request.
+
+Calls arrive as ``message.tool_calls[i]``: ``{"id", "type": "function", "function":
+{"name", "arguments"}}`` with ``arguments`` a JSON string; results go back as one
+``{"role": "tool", "tool_call_id", "content"}`` message per call (no error flag: the
+text says it).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
+
+from ..jsonschema import SCHEMA_MAP_KEYS, Path, SchemaWalker, add_note
+from . import SchemaFormat
+from .base import Limits, Provider, has, items, member
+
+if TYPE_CHECKING:
+    from ..calls import ToolCall, ToolResult
+    from ..definition import ToolDefinition
+
+
+def nullable(schema: dict[str, Any]) -> bool:
+    """Whether ``schema`` accepts null (a ``null`` type or branch)."""
+    t = schema.get("type")
+    if t == "null" or (isinstance(t, list) and "null" in t):
+        return True
+    return any(isinstance(s, dict) and nullable(s) for s in schema.get("anyOf", ()))
+
+
+def make_nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` or null; a description stays on the outside."""
+    if nullable(schema):
+        return schema
+    if "anyOf" in schema:
+        return {**schema, "anyOf": [*schema["anyOf"], {"type": "null"}]}
+    inner = {k: v for k, v in schema.items() if k != "description"}
+    out: dict[str, Any] = {"anyOf": [inner, {"type": "null"}]}
+    if "description" in schema:
+        out["description"] = schema["description"]
+    return out
+
+
+def object_depth(path: Path) -> int:
+    """How many objects enclose the node at ``path``."""
+    depth, i = 0, 0
+    while i < len(path):
+        if path[i] in SCHEMA_MAP_KEYS or path[i] == "$defs":
+            depth += 1
+            i += 2
+        else:
+            i += 1
+    return depth
+
+
+class OpenAIStrict(SchemaWalker):
+    """OpenAI structured-outputs strict mode, from "Structured Outputs - supported schemas"
+    (platform.openai.com/docs/guides/structured-outputs#supported-schemas):
+
+    - the root is an object (never ``anyOf``);
+    - every object sets ``additionalProperties: false`` and lists *all* its properties in
+      ``required``; an optional field is expressed as a nullable one;
+    - supported keywords: ``type``, ``properties``, ``required``, ``additionalProperties``
+      (false only), ``items``, ``enum``, ``const``, ``anyOf``, ``$ref``/``$defs`` (no
+      sibling keywords), ``description``; strings: ``pattern`` and ``format`` (date-time,
+      time, date, duration, email, hostname, ipv4, ipv6, uuid); numbers: ``minimum``,
+      ``maximum``, ``exclusiveMinimum``, ``exclusiveMaximum``, ``multipleOf``; arrays:
+      ``minItems``, ``maxItems``;
+    - at most 5000 object properties and 10 levels of object nesting.
+
+    What the rules do not allow is not dropped silently: a ``default`` is moved into the
+    description (a model that sends ``null`` gets the default at dispatch), an unsupported
+    constraint is written into the description (dispatch still enforces it). A type that
+    cannot be made strict at all (a free-form ``dict[str, T]``, ``Any``, a fixed-length
+    ``tuple``) raises ``SchemaFormatError`` naming the parameter and the fix.
+    """
+
+    provider = "OpenAI strict mode"
+    max_unroll = 2
+    SUPPORTED_FORMATS: ClassVar[frozenset[str]] = frozenset(
+        {"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
+    )
+    MAX_PROPERTIES: ClassVar[int] = 5000
+    MAX_DEPTH: ClassVar[int] = 10
+    # unsupported keyword -> how to say it in a description
+    FOLDED: ClassVar[dict[str, str]] = {
+        "minLength": "at least {} characters",
+        "maxLength": "at most {} characters",
+        "uniqueItems": "items must be unique",
+        "minProperties": "at least {} entries",
+        "maxProperties": "at most {} entries",
+        "format": "format: {}",
+    }
+    DROPPED: ClassVar[tuple[str, ...]] = (
+        "default", "examples", "readOnly", "writeOnly", "deprecated", "$schema", "$id", "$comment", "contentEncoding", "contentMediaType",
+    )
+    REFUSED: ClassVar[tuple[str, ...]] = (
+        "allOf", "not", "if", "then", "else", "patternProperties", "dependentSchemas", "dependentRequired", "propertyNames", "contains", "unevaluatedProperties",
+    )
+
+    def __init__(self, schema: dict[str, Any], tool: str = "", keep: Optional[set[str]] = None) -> None:
+        super().__init__(schema, tool, keep)
+        self.properties = 0
+
+    def inline_ref_with_siblings(self) -> bool:
+        return True  # OpenAI allows no keywords beside $ref: inline the definition one level
+
+    def fail(self, path: Path, problem: str, fix: str) -> Any:
+        return super().fail(path, problem, f"{fix}, or use strict=False for this tool")
+
+    def free_form(self, node: dict[str, Any]) -> bool:
+        extra: Any = node.get("additionalProperties")
+        return extra is True or isinstance(extra, dict) or ("properties" not in node and extra is not False)
+
+    def enter(self, node: dict[str, Any], path: Path) -> dict[str, Any]:
+        if not node or set(node) <= {"description"}:
+            raise self.fail(path, "it accepts any JSON value", "Give it a concrete type")
+        for key in node:
+            if key == "prefixItems" or (key == "items" and node[key] is False):
+                raise self.fail(path, "it is a fixed-length tuple", "Use a list or a small model with named fields")
+            if key in self.REFUSED:
+                raise self.fail(path, f"it uses '{key}'", "Simplify the type")
+        if node.get("type") == "object" or "properties" in node:
+            if self.free_form(node):
+                raise self.fail(path, "it is a free-form mapping (dict)", "Use a Pydantic model with named fields, or a list of key/value models")
+            if object_depth(path) >= self.MAX_DEPTH:
+                raise self.fail(path, f"it nests objects deeper than {self.MAX_DEPTH} levels", "Flatten the arguments")
+            self.properties += len(node.get("properties") or {})
+            if self.properties > self.MAX_PROPERTIES:
+                raise self.fail(path, f"the tool has more than {self.MAX_PROPERTIES} properties", "Split the tool")
+        return node
+
+    def leave(self, node: dict[str, Any], original: dict[str, Any], path: Path) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        description = node.get("description")
+        for key, value in node.items():
+            if key in ("description", "properties", "additionalProperties", "required"):
+                continue
+            if key in self.DROPPED:
+                if key != "default":
+                    self.drop(path, key, value)
+                continue
+            if key in self.FOLDED:
+                if key == "format" and value in self.SUPPORTED_FORMATS:
+                    out[key] = value
+                elif not (key == "uniqueItems" and not value):
+                    description = self.restate(path, key, value, description, self.FOLDED[key].format(value))
+                continue
+            out["anyOf" if key == "oneOf" else key] = value
+        if node.get("type") == "object" or "properties" in node:
+            required = set(original.get("required", ()))
+            props: dict[str, Any] = {}
+            for name, sub in (node.get("properties") or {}).items():
+                if name not in required:
+                    default = (original.get("properties") or {}).get(name, {}).get("default")
+                    if default is not None:
+                        note = f"default: {json.dumps(default, ensure_ascii=False)}; send null to use it"
+                        sub = {**sub, "description": add_note(sub.get("description"), note)}
+                    sub = make_nullable(sub)
+                props[name] = sub
+            out["type"] = "object"
+            out["properties"] = props
+            out["required"] = list(props)
+            out["additionalProperties"] = False
+        if description:
+            out["description"] = description
+        return out
+
+
+def call_from_function(obj: Any, fn: Any, call_id: Any, fmt: SchemaFormat) -> ToolCall:
+    """A Chat-shaped call (``function`` member holding name and arguments)."""
+    from ..calls import ToolCall
+
+    return ToolCall.read(member(fn, "name"), member(fn, "arguments"), call_id, fmt, obj, what="function.name")
+
+
+class OpenAIChat(Provider):
+    format = SchemaFormat.OPENAI
+    label = "OpenAI"
+    limits = Limits(max_tools=128, max_nesting=10, max_properties=5000)
+    strict_walker = OpenAIStrict
+
+    def function_object(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+        self.check_name(definition.name)
+        out: dict[str, Any] = {"name": definition.name}
+        description = self.description(definition)
+        if description:
+            out["description"] = description
+        out["parameters"] = self.parameters(definition, strict)
+        if strict:
+            out["strict"] = True
+        return out
+
+    def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+        return {"type": "function", "function": self.function_object(definition, strict)}
+
+    def tool_choice(self, names: Sequence[str], required: bool) -> Any:
+        if not required:
+            return "auto"
+        if len(names) == 1:
+            return {"type": "function", "function": {"name": names[0]}}
+        return "required"
+
+    def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
+        return {"tools": tools, "tool_choice": choice}
+
+    def read_call(self, obj: Any) -> Optional[ToolCall]:
+        if member(obj, "type") == "function" or has(obj, "function"):
+            fn = member(obj, "function")
+            return call_from_function(obj, fn, member(obj, "id"), self.format)
+        return None
+
+    def response_items(self, response: Any) -> Optional[list[Any]]:
+        choices = member(response, "choices")
+        if isinstance(choices, (list, tuple)):
+            if not choices:
+                return []
+            response = member(choices[0], "message")
+        if has(response, "tool_calls") or (member(response, "role") == "assistant" and not isinstance(member(response, "content"), (list, tuple))):
+            return items(member(response, "tool_calls"))
+        return None
+
+    def text(self, response: Any) -> Optional[str]:
+        choices = member(response, "choices")
+        if isinstance(choices, (list, tuple)) and choices:
+            response = member(choices[0], "message")
+        content = member(response, "content")
+        return content if isinstance(content, str) else None
+
+    def result_item(self, result: ToolResult) -> dict[str, Any]:
+        return {"role": "tool", "tool_call_id": result.call_id or "", "content": result.content}
+
+
+class OpenAITune(OpenAIChat):
+    """The bare function object of OpenAI fine-tuning files (2.x ``OPENAI_TUNE``)."""
+
+    format = SchemaFormat.OPENAI_TUNE
+
+    def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+        return self.function_object(definition, strict)
+
