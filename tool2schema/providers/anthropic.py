@@ -5,8 +5,8 @@ Tool: ``{"name", "description", "input_schema", "strict"?, "input_examples"?}``
 
 Rules (platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools):
 
-- ``name`` matches ``^[a-zA-Z0-9_-]{1,128}$`` (raised from 64; we keep 64, which every
-  Claude model and Bedrock accept, and the linter says so);
+- ``name`` matches ``^[a-zA-Z0-9_-]{1,128}$`` (raised from 64 in 2025; Bedrock's
+  ``ToolName`` still stops at 64);
 - ``input_schema`` is a JSON Schema whose root is ``{"type": "object"}`` with no
   top-level ``oneOf``/``anyOf``/``allOf``;
 - ``input_examples``: example inputs, each valid for the schema;
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..jsonschema import Path, SchemaWalker
 from . import SchemaFormat
-from .base import Limits, Provider, items, member
+from .base import Limits, Provider, ProviderIssue, items, member
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -165,6 +165,8 @@ def strict_counts(schema: dict[str, Any]) -> tuple[int, int]:
 class Anthropic(Provider):
     format = SchemaFormat.ANTHROPIC
     label = "Anthropic"
+    name_pattern = r"^[a-zA-Z0-9_-]{1,128}$"
+    name_rule = "1-128 characters: letters, digits, '_' or '-'"
     limits = Limits(max_strict_tools=20, max_strict_optional=24, max_strict_unions=16)
     strict_walker = ClaudeStrict
 
@@ -198,6 +200,29 @@ class Anthropic(Provider):
                 f"tool {definition.name!r}: {self.label} strict mode allows at most {limits.max_strict_unions} union-typed "
                 f"parameters per request and this tool alone has {unions}. Simplify the types, or use strict=False."
             )
+
+    def lint_request(self, definitions: Sequence[ToolDefinition], strict: bool = False) -> list[ProviderIssue]:
+        issues = super().lint_request(definitions, strict)
+        if not strict:
+            return issues
+        limits = self.limits
+        optional = unions = 0
+        for d in definitions:
+            try:
+                o, u = strict_counts(self.parameters(d, True))
+            except Exception:  # noqa: BLE001 - a tool strict mode refuses is reported by lint()
+                continue
+            optional, unions = optional + o, unions + u
+        for count, limit, what in (
+            (len(definitions), limits.max_strict_tools, "strict tools"),
+            (optional, limits.max_strict_optional, "optional parameters across strict tools"),
+            (unions, limits.max_strict_unions, "union-typed parameters across strict tools"),
+        ):
+            if limit is not None and count > limit:
+                issues.append(ProviderIssue(
+                    "T2S102", None, f"{count} {what} in one request; {self.label} strict mode accepts at most {limit}",
+                    "send fewer strict tools per request, make parameters required, or use strict=False for some tools"))
+        return issues
 
     def tool_choice(self, names: Sequence[str], required: bool) -> Any:
         if not required:

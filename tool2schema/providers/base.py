@@ -43,19 +43,43 @@ def items(value: Any) -> list[Any]:
     return list(value) if isinstance(value, (list, tuple)) else []
 
 
+def _count_enum_values(schema: Any) -> int:
+    total, todo = 0, [schema]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("enum"), list):
+                total += len(node["enum"])
+            todo.extend(node.values())
+        elif isinstance(node, list):
+            todo.extend(node)
+    return total
+
+
 @dataclass(frozen=True)
 class Limits:
     """Documented limits of a provider (None: none documented). The linter reads them."""
 
     max_tools: Optional[int] = None
     max_description: Optional[int] = None
-    max_schema_chars: Optional[int] = None
+    max_strict_schema_chars: Optional[int] = None
     max_nesting: Optional[int] = None
     max_properties: Optional[int] = None
-    max_enum_values: Optional[int] = None
+    max_strict_enum_values: Optional[int] = None
     max_strict_tools: Optional[int] = None
     max_strict_optional: Optional[int] = None
     max_strict_unions: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class ProviderIssue:
+    """A provider rule a tool breaks (the linter turns these into T2S101-T2S103 findings)."""
+
+    code: str
+    """``T2S101`` (name rule), ``T2S102`` (a limit), ``T2S103`` (a constraint dropped or restated)."""
+    path: Optional[str]
+    message: str
+    fix: str
 
 
 @dataclass(frozen=True)
@@ -130,6 +154,68 @@ class Provider:
             lines = "\n".join(json.dumps(e, ensure_ascii=False) for e in definition.examples)
             text = f"{text}\n\nExamples of arguments:\n{lines}" if text else f"Examples of arguments:\n{lines}"
         return text
+
+    # -- linting --------------------------------------------------------------------------
+    def lint(self, definition: ToolDefinition, strict: bool = False) -> list[ProviderIssue]:
+        """What this provider would refuse or weaken in ``definition``: its name rule,
+        its documented limits, and every constraint its conversion drops or restates."""
+        import json
+
+        issues: list[ProviderIssue] = []
+        name = definition.name
+        if not re.match(self.name_pattern, name):
+            issues.append(ProviderIssue(
+                "T2S101", None,
+                f"{self.label} requires tool names matching {self.name_pattern} ({self.name_rule}); {name!r} ({len(name)} characters) "
+                "is refused, so the request fails before the model sees any tool",
+                f"pass name='...' to @tool with {self.name_rule}",
+            ))
+        limits = self.limits
+        description = self.description(definition)
+        if limits.max_description is not None and len(description) > limits.max_description:
+            issues.append(ProviderIssue(
+                "T2S102", None,
+                f"the description has {len(description)} characters; {self.label} accepts at most {limits.max_description}",
+                "shorten the description; move details into parameter descriptions",
+            ))
+        use_strict = strict and self.strict_walker is not None
+        try:
+            conversion = self.convert(definition, use_strict)
+        except SchemaFormatError as exc:
+            return [*issues, ProviderIssue("T2S102", None, f"{self.label}{' strict mode' if use_strict else ''} cannot take this tool: {exc}", "change the types as the message says, or use strict=False")]
+        schema = conversion.schema
+        if use_strict and limits.max_strict_schema_chars is not None:
+            size = len(json.dumps(schema))
+            if size > limits.max_strict_schema_chars:
+                issues.append(ProviderIssue(
+                    "T2S102", None, f"the schema is {size} characters long; {self.label} accepts at most {limits.max_strict_schema_chars}", "split the tool"))
+        if use_strict and limits.max_strict_enum_values is not None:
+            values = _count_enum_values(schema)
+            if values > limits.max_strict_enum_values:
+                issues.append(ProviderIssue(
+                    "T2S102", None, f"the schema lists {values} enum values; {self.label} accepts at most {limits.max_strict_enum_values}",
+                    "use a free string validated by the tool, or split the enum"))
+        for dropped in conversion.dropped:
+            how = "only restates it in the description" if dropped.restated else "removes it"
+            what = f"'{dropped.keyword}'" + (f" ({json.dumps(dropped.value, default=str)})" if dropped.value is not None else "")
+            issues.append(ProviderIssue(
+                "T2S103", None if dropped.path == "(root)" else dropped.path,
+                f"{self.label}{' strict mode' if use_strict else ''} {how}: {what}; the model may not respect it "
+                "(dispatch still rejects calls that break it)",
+                "keep it if the retry on a rejected call is acceptable, or express the rule with a type the provider keeps (an enum, a smaller model)",
+            ))
+        return issues
+
+    def lint_request(self, definitions: Sequence[ToolDefinition], strict: bool = False) -> list[ProviderIssue]:
+        """Limits of one request carrying all ``definitions`` (tool count)."""
+        issues: list[ProviderIssue] = []
+        if self.limits.max_tools is not None and len(definitions) > self.limits.max_tools:
+            issues.append(ProviderIssue(
+                "T2S102", None,
+                f"{len(definitions)} tools in one request; {self.label} accepts at most {self.limits.max_tools}",
+                "send a subset per request (by tag), or merge tools",
+            ))
+        return issues
 
     # -- requests -------------------------------------------------------------------------
     def tool_choice(self, names: Sequence[str], required: bool) -> Any:

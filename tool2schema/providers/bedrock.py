@@ -41,6 +41,8 @@ class BedrockStrict(ClaudeStrict):
 class Bedrock(Provider):
     format = SchemaFormat.BEDROCK
     label = "Bedrock"
+    # Claude's per-request strict limits (20 strict tools, 24 optional, 16 union
+    # parameters) are documented for the Anthropic API only; not applied here.
     strict_walker = BedrockStrict
 
     def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
-from ..jsonschema import Cut, Path, SchemaWalker, add_note, resolve
+from ..jsonschema import Cut, Path, SchemaWalker, resolve
 from . import SchemaFormat
 from .base import Limits, Provider, has, items, member
 
@@ -203,7 +203,7 @@ class Gemini(Provider):
     label = "Gemini"
     name_pattern = r"^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$"
     name_rule = "1-64 characters starting with a letter or '_', then letters, digits, '_', '.', ':' or '-'"
-    limits = Limits(max_tools=512)
+    limits = Limits(max_tools=512)  # the API's error: "At most 512 function declarations can be specified."
     plain_walker = GeminiSchema
 
     def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:

@@ -186,7 +186,11 @@ def call_from_function(obj: Any, fn: Any, call_id: Any, fmt: SchemaFormat) -> To
 class OpenAIChat(Provider):
     format = SchemaFormat.OPENAI
     label = "OpenAI"
-    limits = Limits(max_tools=128, max_nesting=10, max_properties=5000)
+    # 128 tools and 1024-character descriptions: the API's own errors ("array too long.
+    # Expected an array with maximum length 128", "string too long ... 1024"); the strict
+    # limits (5000 properties, 10 levels, 1000 enum values, 120,000 characters) are the
+    # structured-outputs guide's and apply in OpenAIStrict.
+    limits = Limits(max_tools=128, max_description=1024, max_nesting=10, max_properties=5000, max_strict_enum_values=1000, max_strict_schema_chars=120_000)
     strict_walker = OpenAIStrict
 
     def function_object(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
