@@ -1,10 +1,11 @@
 """tool2schema 3 against raw Pydantic and its peers, side by side, in one run.
 
-    python benchmarks/run.py [--rounds 3] [--sizes 100,1000,5000] [--peer-max 1000]
+    python benchmarks/run.py [--rounds 3] [--sizes 100,1000,5000] [--peer-max 1000] [--json benchmarks/results.json]
 
 Every measurement runs in a fresh process (benchmarks/worker.py); libraries are
 interleaved within each round, and each ratio is taken to raw Pydantic measured in
-the same round, then the median over rounds is printed. tool2schema 2.2.0 is
+the same round, then the median over rounds is printed (a Markdown report) and saved
+as JSON (``--json``, read by benchmarks/chart.py). tool2schema 2.2.0 is
 installed from PyPI into benchmarks/.cache and run with its own PYTHONPATH (its
 package name is ours). A library missing from the environment is reported as such.
 """
@@ -74,6 +75,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="100,1000,5000")
     parser.add_argument("--peer-max", type=int, default=1000, help="largest N the (slow) peers are run at")
     parser.add_argument("--libs", default=",".join(LIBS))
+    parser.add_argument("--json", default=str(HERE / "results.json"), help="where to save the results as JSON ('' for nowhere)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     libs = args.libs.split(",")
@@ -131,9 +133,20 @@ def main() -> None:
                     continue
                 record("dispatch", lib, kind, res[kind], base_d.get(kind))
 
+    saved: dict[str, Any] = {
+        "meta": {
+            "python": f"{platform.python_implementation()} {platform.python_version()}",
+            "machine": platform.machine(),
+            "cores": os.cpu_count(),
+            "rounds": args.rounds,
+        },
+        "groups": {},
+        "notes": dict(sorted(notes.items())),
+    }
     print(f"# tool2schema benchmark — {platform.python_implementation()} {platform.python_version()}, "
           f"{platform.machine()}, {os.cpu_count()} cores, {args.rounds} rounds, medians\n")
     versions = run_versions(libs)
+    saved["meta"]["versions"] = versions
     print("versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()) + "\n")
     groups = sorted({g for g, _, _ in rows}, key=lambda g: (g != "import", g != "dispatch", int(g[2:]) if g.startswith("N=") else 0))
     for group in groups:
@@ -151,8 +164,13 @@ def main() -> None:
                     cells.append("—")
                     continue
                 med = statistics.median(vals)
-                text = f"{med / 2**20:.1f} MiB" if m == "rss" else (f"{med:.2f}×" if m == "decorate/signature" else fmt_time(med))
                 rat = ratios.get((group, lib, m))
+                saved["groups"].setdefault(group, {}).setdefault(lib, {})[m] = {
+                    "median": med,
+                    "unit": "bytes" if m == "rss" else ("ratio" if m == "decorate/signature" else "seconds"),
+                    "ratio_to_raw_pydantic": statistics.median(rat) if rat and lib != "raw-pydantic" else None,
+                }
+                text = f"{med / 2**20:.1f} MiB" if m == "rss" else (f"{med:.2f}×" if m == "decorate/signature" else fmt_time(med))
                 if rat and lib != "raw-pydantic":
                     text += f" ({statistics.median(rat):.3g}×)"
                 cells.append(text)
@@ -161,6 +179,9 @@ def main() -> None:
     print("## notes\n")
     for k, v in sorted(notes.items()):
         print(f"- {k}: {v}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(saved, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"results saved to {args.json}; chart: python benchmarks/chart.py", file=sys.stderr)
 
 
 def run_versions(libs: list[str]) -> dict[str, str]:
