@@ -159,11 +159,12 @@ def _validate(
             try:
                 return validator.validate_json(arguments)  # the common case: one pass in Rust
             except ValidationError:
-                if "null" not in arguments:
+                if "null" not in arguments and arguments.strip():
                     raise
-                # a null may mean "use the default": the path below prunes those first
-        if arguments is None or arguments == "" or arguments == b"":
-            arguments = {}
+                # a null may mean "use the default": the path below prunes those first;
+                # blank arguments mean "no arguments"
+        if arguments is None or (isinstance(arguments, (str, bytes, bytearray)) and not arguments.strip()):
+            arguments = {}  # "no arguments": valid exactly when {} is
         if isinstance(arguments, (str, bytes, bytearray)):
             if len(arguments) > max_bytes:
                 raise ToolCallError(
@@ -214,6 +215,8 @@ def call_validated(tool: Tool[Any, Any], instance: BaseModel, context: Optional[
 
 def call_with_values(tool: Tool[Any, Any], values: dict[str, Any], context: Optional[dict[str, Any]]) -> Any:
     """Call ``tool.func`` with validated field values plus injected/ignored parameters."""
+    from .model import default_value
+
     args = tool._args()
     if args.direct and tool._kind in ("function", "callable"):
         return tool.func(**values)
@@ -222,8 +225,8 @@ def call_with_values(tool: Tool[Any, Any], values: dict[str, Any], context: Opti
         key = p.inject_key or pname
         if context is not None and key in context:
             kwargs[pname] = context[key]
-        elif p.default is not EMPTY:
-            kwargs[pname] = p.default
+        elif (default := default_value(p)) is not EMPTY:
+            kwargs[pname] = default
         else:
             raise ToolCallError(
                 f"Tool '{tool.name}' cannot run: the application did not supply '{key}'.",

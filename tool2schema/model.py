@@ -175,25 +175,58 @@ def adapt_annotation(annotation: Any, enum_style: str) -> Any:
 
 
 def _annotated_field_info(annotation: Any) -> FieldInfo | None:
+    """The ``Field(...)`` of ``Annotated[T, ..., Field(...)]`` (several are merged the way
+    Pydantic merges them: the last one's explicit settings win)."""
     if typing.get_origin(annotation) is typing.Annotated:
-        for meta in annotation.__metadata__:
-            if isinstance(meta, FieldInfo):
-                return meta
+        infos = [meta for meta in annotation.__metadata__ if isinstance(meta, FieldInfo)]
+        if len(infos) == 1:
+            return infos[0]
+        if infos:
+            return FieldInfo.from_annotation(annotation)
     return None
+
+
+def _has_field_description(annotation: Any) -> bool:
+    info = _annotated_field_info(annotation)
+    return info is not None and info.description is not None
+
+
+def has_default(param: Param) -> bool:
+    """Whether a call may leave ``param`` out: a signature default, or a ``default`` /
+    ``default_factory`` in ``Field(...)`` (as the default or in ``Annotated``). The one
+    rule behind ``required`` in every schema and behind validation."""
+    default = param.default
+    if isinstance(default, FieldInfo):
+        return not default.is_required()
+    if default is not EMPTY:
+        return True
+    info = _annotated_field_info(param.annotation)
+    return info is not None and not info.is_required()
+
+
+def default_value(param: Param) -> Any:
+    """The value ``param`` takes when a call leaves it out (a ``default_factory`` is
+    called each time); ``EMPTY`` when it has none."""
+    default = param.default
+    if not isinstance(default, FieldInfo) and default is not EMPTY:
+        return default
+    info = default if isinstance(default, FieldInfo) else _annotated_field_info(param.annotation)
+    if info is None or info.is_required():
+        return EMPTY
+    return info.get_default(call_default_factory=True)
 
 
 def _field_for(param: Param, annotation: Any, field_name: str, options: ModelOptions) -> tuple[Any, FieldInfo]:
     default = param.default
     if isinstance(default, FieldInfo):
         info = default
-        if info.description is None and param.description and _annotated_field_info(annotation) is None:
+        if info.description is None and param.description and not _has_field_description(annotation):
             info.description = param.description
         if field_name != param.name and info.alias is None:
             info.alias = param.name
         return annotation, info
     kwargs: dict[str, Any] = {}
-    annotated_info = _annotated_field_info(annotation)
-    if param.description and (annotated_info is None or annotated_info.description is None):
+    if param.description and not _has_field_description(annotation):
         kwargs["description"] = param.description
     if field_name != param.name:
         kwargs["alias"] = param.name
@@ -374,6 +407,10 @@ def parameters_schema(info: FunctionInfo, options: ModelOptions) -> dict[str, An
             if encoded is _FALLBACK:
                 return None
             prop["default"] = encoded
+        elif annotated_info is not None and not annotated_info.is_required():
+            # Annotated[T, Field(default=...)]: the type's schema already shows the default
+            if annotated_info.default_factory is None and annotated_info.default is not None and not options.lenient and adapter is not None:
+                _check_default(info, param, adapter, annotated_info.default)
         else:
             required.append(param.name)
         if param.description and (annotated_info is None or annotated_info.description is None):
