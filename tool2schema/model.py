@@ -219,12 +219,16 @@ def default_value(param: Param) -> Any:
 def _field_for(param: Param, annotation: Any, field_name: str, options: ModelOptions) -> tuple[Any, FieldInfo]:
     default = param.default
     if isinstance(default, FieldInfo):
-        info = default
-        if info.description is None and param.description and not _has_field_description(annotation):
-            info.description = param.description
-        if field_name != param.name and info.alias is None:
-            info.alias = param.name
-        return annotation, info
+        # Extra settings ride on an Annotated Field that the default's own explicit
+        # settings override (assigning to the user's FieldInfo would not reach the schema).
+        extra: dict[str, Any] = {}
+        if default.description is None and param.description and not _has_field_description(annotation):
+            extra["description"] = param.description
+        if field_name != param.name and default.alias is None:
+            extra["alias"] = param.name
+        if extra:
+            annotation = typing.Annotated[annotation, Field(**extra)]
+        return annotation, default
     kwargs: dict[str, Any] = {}
     if param.description and not _has_field_description(annotation):
         kwargs["description"] = param.description
