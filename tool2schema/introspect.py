@@ -349,6 +349,7 @@ def inspect_function(
     while isinstance(hint_source, functools.partial):
         hint_source = hint_source.func
     owner_cls: type | None = None
+    class_doc: str | None = None
     if inspect.isfunction(hint_source) or inspect.ismethod(hint_source):
         doc_text = hint_source.__doc__
         bound_to = getattr(hint_source, "__self__", None)
@@ -357,7 +358,8 @@ def inspect_function(
     else:  # a callable object: __call__ carries the hints; the class docstring, else __call__'s, the doc
         owner_cls = type(hint_source)
         hint_source = owner_cls.__call__
-        doc_text = _own_class_doc(owner_cls) or hint_source.__doc__
+        doc_text = hint_source.__doc__
+        class_doc = _own_class_doc(owner_cls)
     tool_name = name or getattr(target, "__name__", None) or snake_case(type(target).__name__)
     owner = f"tool {tool_name!r}"
     try:
@@ -373,6 +375,14 @@ def inspect_function(
         lambda: enclosing_namespace(getattr(plain, "__qualname__", ""), localns if "<locals>" in getattr(plain, "__qualname__", "") else getattr(plain, "__globals__", None), owner_cls),
     )
     doc = parse_docstring(doc_text)
+    if class_doc:
+        # a callable object: the class docstring describes the tool (``__call__``'s is the
+        # fallback); parameters are described by ``__call__``'s docstring, else by the
+        # class docstring's entries that name ``__call__`` parameters
+        outer = parse_docstring(class_doc)
+        known = {k: v for k, v in outer.params.items() if k in sig.parameters}
+        doc = Docstring(outer.description or doc.description, {**known, **doc.params})
+        doc_text = doc_text or class_doc
 
     params: list[Param] = []
     for index, (pname, p) in enumerate(sig.parameters.items()):

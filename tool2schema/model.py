@@ -191,22 +191,10 @@ def _has_field_description(annotation: Any) -> bool:
     return info is not None and info.description is not None
 
 
-def has_default(param: Param) -> bool:
-    """Whether a call may leave ``param`` out: a signature default, or a ``default`` /
-    ``default_factory`` in ``Field(...)`` (as the default or in ``Annotated``). The one
-    rule behind ``required`` in every schema and behind validation."""
-    default = param.default
-    if isinstance(default, FieldInfo):
-        return not default.is_required()
-    if default is not EMPTY:
-        return True
-    info = _annotated_field_info(param.annotation)
-    return info is not None and not info.is_required()
-
-
 def default_value(param: Param) -> Any:
-    """The value ``param`` takes when a call leaves it out (a ``default_factory`` is
-    called each time); ``EMPTY`` when it has none."""
+    """The value ``param`` takes when a call leaves it out: the signature default, or the
+    ``default`` / ``default_factory`` (called each time) of a ``Field(...)`` given as the
+    default or in ``Annotated``; ``EMPTY`` when it has none (the parameter is required)."""
     default = param.default
     if not isinstance(default, FieldInfo) and default is not EMPTY:
         return default
@@ -330,7 +318,11 @@ def _members(tp: Any, seen: set[int]) -> list[tuple[str, Any]]:
         return []
     seen.add(id(tp))
     if issubclass(tp, BaseModel):
-        return [(n, typing.Annotated[(f.annotation, *f.metadata)] if f.metadata else f.annotation) for n, f in tp.model_fields.items()]
+        out: list[tuple[str, Any]] = []
+        for n, f in tp.model_fields.items():
+            parts = (f.annotation, *f.metadata)
+            out.append((n, typing.Annotated[parts] if f.metadata else f.annotation))  # type: ignore[valid-type]
+        return out
     if dataclasses.is_dataclass(tp) or is_typed_dict(tp):
         try:
             hints = typing.get_type_hints(tp, include_extras=True)
@@ -479,8 +471,10 @@ def parameters_schema(info: FunctionInfo, options: ModelOptions) -> dict[str, An
             return None
         annotation = field_annotation(param, options, extra_enums)
         annotated_info = _annotated_field_info(annotation)
-        if annotated_info is not None and (annotated_info.alias or annotated_info.validation_alias or annotated_info.serialization_alias):
-            return None
+        if annotated_info is not None and (
+            annotated_info.alias or annotated_info.validation_alias or annotated_info.serialization_alias or not annotated_info.is_required()
+        ):
+            return None  # aliases, and Annotated[T, Field(default=...)]: Pydantic orders those keys its own way
         adapter, schema, error = _type_entry(annotation, options.lenient)
         if error is not None:
             raise _unknown_type_error(info.name, param, error, info.member)
@@ -495,10 +489,6 @@ def parameters_schema(info: FunctionInfo, options: ModelOptions) -> dict[str, An
             if encoded is _FALLBACK:
                 return None
             prop["default"] = encoded
-        elif annotated_info is not None and not annotated_info.is_required():
-            # Annotated[T, Field(default=...)]: the type's schema already shows the default
-            if annotated_info.default_factory is None and annotated_info.default is not None and not options.lenient and adapter is not None:
-                _check_default(info, param, adapter, annotated_info.default)
         else:
             required.append(param.name)
         if param.description and (annotated_info is None or annotated_info.description is None):
