@@ -391,6 +391,15 @@ def keyword_args(*, a: int, b: str = "x") -> None:
     """
 
 
+def args_after_a_newline(a: int, b: str = "x") -> None:
+    """
+    Args:
+        a: The first value.
+        b: The second value,
+            on two lines.
+    """
+
+
 def rest_only(a: int, b: str = "x") -> None:
     """:param a: The first value.
     :param b: The second value,
@@ -416,7 +425,7 @@ def epydoc_only(a: int, b: str = "x") -> None:
     """
 
 
-@pytest.mark.parametrize("func", [args_only, args_and_returns, args_typed, keyword_args, rest_only, numpy_only, epydoc_only], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("func", [args_only, args_and_returns, args_typed, keyword_args, args_after_a_newline, rest_only, numpy_only, epydoc_only], ids=lambda f: f.__name__)
 def test_a_docstring_of_only_parameters_describes_the_parameters(func: Any) -> None:
     t = tool(func)
     assert t.description == ""
