@@ -609,13 +609,16 @@ class Orders:
 
 
 class Outer:
+    class Tag(BaseModel):  # named from Inner's method: found through the qualified name
+        label: str
+
     class Inner:
         class Item(BaseModel):
             name: str
 
-        def __call__(self, item: "Item") -> str:
+        def __call__(self, item: "Item", tag: "Optional[Tag]" = None) -> str:
             """Handle an item."""
-            return item.name
+            return item.name + (tag.label if tag else "")
 
 
 @dataclasses.dataclass
@@ -642,6 +645,7 @@ def test_string_annotations_resolve_in_the_class_body() -> None:
     assert registry.dispatch({"name": "amend", "arguments": call}).value == "AA"
     assert registry.dispatch({"name": "audit", "arguments": call}).value == "audited A"
     assert registry.dispatch({"name": "inner", "arguments": '{"item": {"name": "i"}}'}).value == "i"
+    assert registry.dispatch({"name": "inner", "arguments": '{"item": {"name": "i"}, "tag": {"label": "!"}}'}).value == "i!"
     ship = registry.dispatch({"name": "ship", "arguments": '{"to": {"street": "Main"}}'}).value
     assert ship == ShipArgs(to=ShipArgs.Address(street="Main"))
 

@@ -366,14 +366,7 @@ def inspect_function(
         sig = inspect.signature(target)
     except (TypeError, ValueError) as exc:
         raise ToolDefinitionError(f"{owner}: cannot read its signature ({exc})") from None
-    plain = getattr(hint_source, "__func__", hint_source)
-    hints = _type_hints(
-        hint_source,
-        owner,
-        lenient,
-        localns,
-        lambda: enclosing_namespace(getattr(plain, "__qualname__", ""), localns if "<locals>" in getattr(plain, "__qualname__", "") else getattr(plain, "__globals__", None), owner_cls),
-    )
+    hints = _type_hints(hint_source, owner, lenient, localns, _function_ns(hint_source, localns, owner_cls))
     doc = parse_docstring(doc_text)
     if class_doc:
         # a callable object: the class docstring describes the tool (``__call__``'s is the
@@ -421,10 +414,25 @@ def _own_class_doc(cls: type) -> str | None:
     return doc
 
 
-def _class_ns(cls: type, localns: dict[str, Any] | None) -> Callable[[], dict[str, Any]]:
+def _function_ns(func: Any, localns: dict[str, Any] | None, owner: type | None) -> Callable[[], dict[str, Any]]:
+    """The class namespaces a method's string hints may name (computed only when needed)."""
+    plain = getattr(func, "__func__", func)
+    qualname = getattr(plain, "__qualname__", "")
+
     def namespace() -> dict[str, Any]:
-        start = localns if "<locals>" in cls.__qualname__ else vars(sys.modules[cls.__module__]) if cls.__module__ in sys.modules else None
-        return enclosing_namespace(cls.__qualname__ + ".x", start, cls)
+        start = localns if "<locals>" in qualname else getattr(plain, "__globals__", None)
+        return enclosing_namespace(qualname, start, owner)
+
+    return namespace
+
+
+def _class_ns(cls: type, localns: dict[str, Any] | None) -> Callable[[], dict[str, Any]]:
+    """The namespaces a dataclass or TypedDict tool's string hints may name."""
+
+    def namespace() -> dict[str, Any]:
+        module = sys.modules.get(cls.__module__)
+        start = localns if "<locals>" in cls.__qualname__ else (vars(module) if module is not None else None)
+        return enclosing_namespace(cls.__qualname__, start, cls)
 
     return namespace
 
