@@ -616,7 +616,7 @@ class Outer:
         class Item(BaseModel):
             name: str
 
-        def __call__(self, item: "Item", tag: "Optional[Tag]" = None) -> str:
+        def __call__(self, item: "Item", tag: "Optional[Tag]" = None) -> str:  # noqa: F821 - resolved in Outer
             """Handle an item."""
             return item.name + (tag.label if tag else "")
 
