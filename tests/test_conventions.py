@@ -288,6 +288,20 @@ def test_a_default_in_field_that_contradicts_the_type_is_a_definition_error() ->
         _ = f.args_model
 
 
+def test_a_default_and_a_default_factory_in_two_places_is_a_definition_error() -> None:
+    def in_signature(tags: Annotated[list[str], Field(default_factory=list)] = ["a"]) -> None:  # noqa: B006
+        """Doc."""
+
+    def in_field(tags: list[str] = Field(default_factory=list), limit: Annotated[int, Field(default=1)] = 2) -> None:  # noqa: B008
+        """Doc."""
+
+    with pytest.raises(ToolDefinitionError, match="tool 'in_signature', parameter 'tags': has both a default and a default_factory"):
+        tool(in_signature).to_json()
+    t = tool(in_field)  # a factory alone, and two plain defaults (the signature's wins), are fine
+    assert parameters_of(t, "openai")["properties"]["limit"]["default"] == 2
+    assert dispatch(t, "{}") is None
+
+
 def test_an_ignored_parameter_gets_its_field_default_at_dispatch() -> None:
     @tool(ignore_parameters=["page", "seen", "limit"])
     def listing(query: str, page: Annotated[int, Field(default=1)], seen: Annotated[list[str], Field(default_factory=list)], limit: int = Field(default=9)) -> tuple[str, int, list[str], int]:

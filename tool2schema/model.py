@@ -539,6 +539,7 @@ def build_args_model(info: FunctionInfo, options: ModelOptions) -> ArgsModel:
         if is_optional(annotation):
             annotation = typing.Annotated[annotation, BeforeValidator(_null_string_to_none)]
         field_name = _safe_field_name(param.name, index)
+        _check_default_sources(info, param)
         fields[field_name] = _field_for(param, annotation, field_name, options)
         mapping[field_name] = param.name
         params_by_field[field_name] = param
@@ -584,6 +585,23 @@ def _create(
         return create_model(info.name, __config__=config, **fields)  # type: ignore[call-overload,no-any-return]
     except Exception as exc:  # noqa: BLE001 - reported with context below
         raise ToolDefinitionError(f"tool {info.name!r}: cannot build its arguments model: {exc}") from first_exc
+
+
+def _check_default_sources(info: FunctionInfo, param: Param) -> None:
+    """A default and a ``default_factory`` given in two places contradict each other."""
+    def kind(info: FieldInfo | None) -> str:
+        if info is None or info.is_required():
+            return ""
+        return "factory" if info.default_factory is not None else "default"
+
+    default = param.default
+    kinds = {kind(_annotated_field_info(param.annotation))}
+    kinds.add(kind(default) if isinstance(default, FieldInfo) else "" if default is EMPTY else "default")
+    if kinds == {"factory", "default"}:
+        raise ToolDefinitionError(
+            f"tool {info.name!r}, {info.member} {param.name!r}: has both a default and a default_factory "
+            "(one in the signature, one in Field(...)); keep only one"
+        )
 
 
 def _check_names(info: FunctionInfo, model: type[BaseModel]) -> None:
