@@ -161,11 +161,12 @@ def _validate(
             try:
                 return validator.validate_json(arguments)  # the common case: one pass in Rust
             except ValidationError:
-                if "null" not in arguments:
+                if "null" not in arguments and arguments.strip():
                     raise
-                # a null may mean "use the default": the path below prunes those first
-        if arguments is None or arguments == "" or arguments == b"":
-            arguments = {}
+                # a null may mean "use the default": the path below prunes those first;
+                # blank arguments mean "no arguments"
+        if arguments is None or (isinstance(arguments, (str, bytes, bytearray)) and not arguments.strip()):
+            arguments = {}  # "no arguments": valid exactly when {} is
         if isinstance(arguments, (str, bytes, bytearray)):
             if len(arguments) > max_bytes:
                 raise ToolCallError(
@@ -217,6 +218,8 @@ def call_with_values(
 ) -> Any:
     """Call ``func`` with validated field values plus injected/ignored parameters; a model
     tool returns its instance, a dataclass/TypedDict tool the instance/dict."""
+    from .model import default_value
+
     if kind is ToolKind.MODEL:
         return binding.model.model_validate(values)
     if binding.direct and kind in (ToolKind.FUNCTION, ToolKind.CALLABLE):
@@ -226,8 +229,8 @@ def call_with_values(
         key = p.inject_key or pname
         if context is not None and key in context:
             kwargs[pname] = context[key]
-        elif p.default is not EMPTY:
-            kwargs[pname] = p.default
+        elif (default := default_value(p)) is not EMPTY:
+            kwargs[pname] = default
         else:
             raise ToolCallError(
                 f"Tool '{name}' cannot run: the application did not supply '{key}'.",

@@ -13,6 +13,7 @@ import inspect
 import re
 import sys
 import textwrap
+import types
 import typing
 import warnings
 from dataclasses import dataclass
@@ -66,6 +67,8 @@ class FunctionInfo:
     returns: Any = EMPTY
     examples: tuple[str, ...] = ()
     """The raw text of the docstring's ``Examples:`` section(s)."""
+    member: str = "parameter"
+    """What error messages call an item of ``params`` ("field" for class tools)."""
 
 
 def snake_case(name: str) -> str:
@@ -111,6 +114,38 @@ def docstring_style(doc: str) -> Any:
     return DocstringStyle.AUTO
 
 
+_LEADING_SECTION = re.compile(r"^\s*(Args|Arguments|Parameters|Params|Attributes|Keyword Args|Keyword Arguments|Other Parameters|Returns|Return|Raises|Yields):\s*$")
+
+
+def _clean_docstring(doc: str) -> str:
+    """``inspect.cleandoc``, keeping the layout of a docstring that opens with a Google
+    section header (``\"\"\"Args:`` with no summary line).
+
+    ``cleandoc`` dedents the lines after the first by their common indentation, which
+    would put that section's entries at the header's column, so the section would read
+    as empty. Such a docstring is dedented as a whole instead: the entries stay one
+    level under the header, and later headers (``Returns:``) at the header's level.
+    """
+    lines = doc.expandtabs().split("\n")
+    if not _LEADING_SECTION.match(lines[0]):
+        return inspect.cleandoc(doc)
+    rest = textwrap.dedent("\n".join(lines[1:])).split("\n")
+    if not any(_LEADING_SECTION.match(line) and not line[:1].isspace() for line in rest):
+        # only the first section's entries follow: they sit one level under it
+        rest = [("    " + line) if line.strip() else "" for line in rest]
+    return "\n".join([lines[0].strip(), *rest]).strip()
+
+
+@functools.lru_cache(maxsize=1)
+def _google_parser() -> Any:
+    """docstring-parser's Google parser, also reading the ``Keyword Args:`` and
+    ``Other Parameters:`` sections (Google's guide and griffe document them)."""
+    from docstring_parser.google import DEFAULT_SECTIONS, GoogleParser, Section, SectionType
+
+    extra = [Section(title, "param", SectionType.MULTIPLE) for title in ("Keyword Args", "Keyword Arguments", "Other Parameters")]
+    return GoogleParser(sections=[*DEFAULT_SECTIONS, *extra])
+
+
 def parse_docstring(doc: str | None) -> Docstring:
     """Read the summary + long description and the parameter descriptions of a docstring
     in any style ``docstring-parser`` knows (Google, reST, NumPy, Epydoc)."""
@@ -118,9 +153,14 @@ def parse_docstring(doc: str | None) -> Docstring:
         return Docstring("", {})
     import docstring_parser
 
-    cleaned = inspect.cleandoc(doc)
+    cleaned = _clean_docstring(doc)
     try:
-        parsed = docstring_parser.parse(cleaned, style=docstring_style(cleaned))
+        # the parsers run ``cleandoc`` again; a leading newline makes that a no-op
+        style = docstring_style(cleaned)
+        if style == docstring_parser.DocstringStyle.GOOGLE:
+            parsed = _google_parser().parse("\n" + cleaned)
+        else:
+            parsed = docstring_parser.parse("\n" + cleaned, style=style)
     except docstring_parser.ParseError:
         return Docstring(cleaned.strip(), {})
     parts = [p for p in (parsed.short_description, parsed.long_description) if p]
@@ -182,22 +222,84 @@ def _fast_hints(obj: Any) -> dict[str, Any] | None:
     return out
 
 
-def _type_hints(obj: Any, owner: str, lenient: bool, localns: dict[str, Any] | None = None) -> dict[str, Any]:
+def _type_hints(
+    obj: Any,
+    owner: str,
+    lenient: bool,
+    localns: dict[str, Any] | None = None,
+    class_ns: Callable[[], dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """``typing.get_type_hints`` with extras. A name the function's module (and
+    ``localns``) cannot resolve is looked up again in ``class_ns()``: the namespaces of
+    the classes ``obj`` is defined in (a method's ``payload: "Payload"`` naming a class
+    nested in its class body)."""
     if localns is None and inspect.isfunction(obj):
         fast = _fast_hints(obj)
         if fast is not None:
             return fast
     try:
         return typing.get_type_hints(obj, localns=localns, include_extras=True)
-    except Exception as exc:  # NameError for forward references, TypeError for bad hints
-        if lenient:
-            raw = getattr(obj, "__annotations__", {}) or {}
-            return {k: (Any if isinstance(v, str) else v) for k, v in raw.items()}
-        raise ToolDefinitionError(
-            f"{owner}: cannot resolve its type hints ({type(exc).__name__}: {exc}). "
-            "Define or import every type named in the signature at module level "
-            "before the tool is first used."
-        ) from None
+    except NameError as exc:
+        error: Exception = exc
+        extra = class_ns() if class_ns is not None else {}
+        if extra:
+            try:
+                return typing.get_type_hints(obj, localns={**(localns or {}), **extra}, include_extras=True)
+            except Exception as retry_exc:  # noqa: BLE001 - reported below
+                error = retry_exc
+    except Exception as exc:  # noqa: BLE001 - TypeError for bad hints, ...
+        error = exc
+    if lenient:
+        raw = getattr(obj, "__annotations__", {}) or {}
+        return {k: (Any if isinstance(v, str) else v) for k, v in raw.items()}
+    raise ToolDefinitionError(
+        f"{owner}: cannot resolve its type hints ({type(error).__name__}: {error}). "
+        "Define or import every type named in the signature at module level (or in the "
+        "class that defines the method) before the tool is first used."
+    ) from None
+
+
+def enclosing_namespace(qualname: str, start: dict[str, Any] | None, owner: type | None = None) -> dict[str, Any]:
+    """The names of the classes a definition sits in, outermost first, then ``owner``'s
+    own class hierarchy (base classes first, so the most derived class wins).
+
+    ``qualname`` is the definition's ``__qualname__`` (``"Service.Inner.__call__"``);
+    its class path is followed from ``start`` (the module globals, or the function
+    locals for a path after ``<locals>``)."""
+    ns: dict[str, Any] = {}
+    parts = qualname.split(".")[:-1]
+    if "<locals>" in parts:
+        parts = parts[len(parts) - parts[::-1].index("<locals>") :]
+    obj: Any = None
+    for i, part in enumerate(parts):
+        obj = (start or {}).get(part) if i == 0 else getattr(obj, part, None)
+        if not isinstance(obj, type):
+            break
+        ns.update(vars(obj))
+    if owner is not None:
+        for cls in reversed(owner.__mro__[:-1]):
+            ns.update(vars(cls))
+    return ns
+
+
+def annotated_description(annotation: Any) -> str | None:
+    """The description written in ``Annotated`` metadata as a plain string
+    (``Annotated[int, "A number"]``, the LangChain / llama-index convention) or a PEP 727
+    ``Doc("...")``; also inside ``Optional[Annotated[...]]``. A ``Field(description=...)``
+    is Pydantic's business and wins over this one (see ``model.py``)."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        for meta in annotation.__metadata__:
+            if isinstance(meta, str) and meta.strip():
+                return clean_text(meta)
+            doc = getattr(meta, "documentation", None)
+            if type(meta).__name__ == "Doc" and isinstance(doc, str) and doc.strip():
+                return clean_text(doc)
+        return annotated_description(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        found = [d for d in map(annotated_description, typing.get_args(annotation)) if d]
+        return found[0] if len(found) == 1 else None
+    return None
 
 
 def _inject_key(annotation: Any, name: str, inject: tuple[str, ...]) -> str | None:
@@ -250,19 +352,34 @@ def inspect_function(
     hint_source: Any = target
     while isinstance(hint_source, functools.partial):
         hint_source = hint_source.func
+    owner_cls: type | None = None
+    class_doc: str | None = None
     if inspect.isfunction(hint_source) or inspect.ismethod(hint_source):
         doc_text = hint_source.__doc__
-    else:  # a callable object: its __call__ carries the hints, its class or __call__ the doc
-        hint_source = type(hint_source).__call__
-        doc_text = hint_source.__doc__ or type(target).__doc__
+        bound_to = getattr(hint_source, "__self__", None)
+        if bound_to is not None:
+            owner_cls = bound_to if isinstance(bound_to, type) else type(bound_to)
+    else:  # a callable object: __call__ carries the hints; the class docstring, else __call__'s, the doc
+        owner_cls = type(hint_source)
+        hint_source = owner_cls.__call__
+        doc_text = hint_source.__doc__
+        class_doc = _own_class_doc(owner_cls)
     tool_name = name or getattr(target, "__name__", None) or snake_case(type(target).__name__)
     owner = f"tool {tool_name!r}"
     try:
         sig = inspect.signature(target)
     except (TypeError, ValueError) as exc:
         raise ToolDefinitionError(f"{owner}: cannot read its signature ({exc})") from None
-    hints = _type_hints(hint_source, owner, lenient, localns)
+    hints = _type_hints(hint_source, owner, lenient, localns, _function_ns(hint_source, localns, owner_cls))
     doc = parse_docstring(doc_text)
+    if class_doc:
+        # a callable object: the class docstring describes the tool (``__call__``'s is the
+        # fallback); parameters are described by ``__call__``'s docstring, else by the
+        # class docstring's entries that name ``__call__`` parameters
+        outer = parse_docstring(class_doc)
+        known = {k: v for k, v in outer.params.items() if k in sig.parameters}
+        doc = Docstring(outer.description or doc.description, {**known, **doc.params})
+        doc_text = doc_text or class_doc
 
     params: list[Param] = []
     for index, (pname, p) in enumerate(sig.parameters.items()):
@@ -278,7 +395,7 @@ def inspect_function(
                 annotation=annotation,
                 default=p.default,
                 kind=p.kind,
-                description=doc.params.get(pname),
+                description=annotated_description(annotation) or doc.params.get(pname),
                 annotated=annotated,
                 inject_key=_inject_key(annotation, pname, inject),
             )
@@ -292,6 +409,37 @@ def inspect_function(
         returns=hints.get("return", EMPTY),
         examples=doc.examples,
     )
+
+
+def _own_class_doc(cls: type) -> str | None:
+    """The docstring written on ``cls`` itself (not the one ``dataclass`` generates)."""
+    doc = cls.__dict__.get("__doc__")
+    if not isinstance(doc, str) or (dataclasses.is_dataclass(cls) and doc.startswith(cls.__name__ + "(")):
+        return None
+    return doc
+
+
+def _function_ns(func: Any, localns: dict[str, Any] | None, owner: type | None) -> Callable[[], dict[str, Any]]:
+    """The class namespaces a method's string hints may name (computed only when needed)."""
+    plain = getattr(func, "__func__", func)
+    qualname = getattr(plain, "__qualname__", "")
+
+    def namespace() -> dict[str, Any]:
+        start = localns if "<locals>" in qualname else getattr(plain, "__globals__", None)
+        return enclosing_namespace(qualname, start, owner)
+
+    return namespace
+
+
+def _class_ns(cls: type, localns: dict[str, Any] | None) -> Callable[[], dict[str, Any]]:
+    """The namespaces a dataclass or TypedDict tool's string hints may name."""
+
+    def namespace() -> dict[str, Any]:
+        module = sys.modules.get(cls.__module__)
+        start = localns if "<locals>" in cls.__qualname__ else (vars(module) if module is not None else None)
+        return enclosing_namespace(cls.__qualname__, start, cls)
+
+    return namespace
 
 
 def _warn_stale_doc(owner: str, doc: Docstring, sig: inspect.Signature) -> None:
@@ -308,7 +456,7 @@ def _warn_stale_doc(owner: str, doc: Docstring, sig: inspect.Signature) -> None:
 
 def _typed_dict_info(cls: type, name: str, lenient: bool, localns: dict[str, Any] | None) -> FunctionInfo:
     owner = f"tool {name!r}"
-    hints = _type_hints(cls, owner, lenient, localns)
+    hints = _type_hints(cls, owner, lenient, localns, _class_ns(cls, localns))
     required = getattr(cls, "__required_keys__", set(hints))
     doc = parse_docstring(cls.__doc__)
     params = []
@@ -323,15 +471,15 @@ def _typed_dict_info(cls: type, name: str, lenient: bool, localns: dict[str, Any
                 annotation=ann,
                 default=EMPTY if field_name in required else None,
                 kind=inspect.Parameter.KEYWORD_ONLY,
-                description=doc.params.get(field_name),
+                description=annotated_description(ann) or doc.params.get(field_name),
             )
         )
-    return FunctionInfo(name, doc.description, bool(cls.__doc__), tuple(params), examples=doc.examples)
+    return FunctionInfo(name, doc.description, bool(cls.__doc__), tuple(params), examples=doc.examples, member="field")
 
 
 def _dataclass_info(cls: type, name: str, lenient: bool, localns: dict[str, Any] | None) -> FunctionInfo:
     owner = f"tool {name!r}"
-    hints = _type_hints(cls, owner, lenient, localns)
+    hints = _type_hints(cls, owner, lenient, localns, _class_ns(cls, localns))
     raw_doc = cls.__doc__ or ""
     # dataclasses generate a "Name(a: int, ...)" docstring when none is written
     if raw_doc.startswith(cls.__name__ + "("):
@@ -347,16 +495,17 @@ def _dataclass_info(cls: type, name: str, lenient: bool, localns: dict[str, Any]
             default = f.default_factory()
         else:
             default = EMPTY
+        annotation = hints.get(f.name, Any)
         params.append(
             Param(
                 name=f.name,
-                annotation=hints.get(f.name, Any),
+                annotation=annotation,
                 default=default,
                 kind=inspect.Parameter.KEYWORD_ONLY,
-                description=f.metadata.get("description") or doc.params.get(f.name),
+                description=f.metadata.get("description") or annotated_description(annotation) or doc.params.get(f.name),
             )
         )
-    return FunctionInfo(name, doc.description, bool(raw_doc), tuple(params), examples=doc.examples)
+    return FunctionInfo(name, doc.description, bool(raw_doc), tuple(params), examples=doc.examples, member="field")
 
 
 def class_tool_name(cls: type) -> str:

@@ -175,25 +175,50 @@ def adapt_annotation(annotation: Any, enum_style: str) -> Any:
 
 
 def _annotated_field_info(annotation: Any) -> FieldInfo | None:
+    """The ``Field(...)`` of ``Annotated[T, ..., Field(...)]`` (several are merged the way
+    Pydantic merges them: the last one's explicit settings win)."""
     if typing.get_origin(annotation) is typing.Annotated:
-        for meta in annotation.__metadata__:
-            if isinstance(meta, FieldInfo):
-                return meta
+        infos = [meta for meta in annotation.__metadata__ if isinstance(meta, FieldInfo)]
+        if len(infos) == 1:
+            return infos[0]
+        if infos:
+            return FieldInfo.from_annotation(annotation)
     return None
+
+
+def _has_field_description(annotation: Any) -> bool:
+    info = _annotated_field_info(annotation)
+    return info is not None and info.description is not None
+
+
+def default_value(param: Param) -> Any:
+    """The value ``param`` takes when a call leaves it out: the signature default, or the
+    ``default`` / ``default_factory`` (called each time) of a ``Field(...)`` given as the
+    default or in ``Annotated``; ``EMPTY`` when it has none (the parameter is required)."""
+    default = param.default
+    if not isinstance(default, FieldInfo) and default is not EMPTY:
+        return default
+    info = default if isinstance(default, FieldInfo) else _annotated_field_info(param.annotation)
+    if info is None or info.is_required():
+        return EMPTY
+    return info.get_default(call_default_factory=True)
 
 
 def _field_for(param: Param, annotation: Any, field_name: str, options: ModelOptions) -> tuple[Any, FieldInfo]:
     default = param.default
     if isinstance(default, FieldInfo):
-        info = default
-        if info.description is None and param.description and _annotated_field_info(annotation) is None:
-            info.description = param.description
-        if field_name != param.name and info.alias is None:
-            info.alias = param.name
-        return annotation, info
+        # Extra settings ride on an Annotated Field that the default's own explicit
+        # settings override (assigning to the user's FieldInfo would not reach the schema).
+        extra: dict[str, Any] = {}
+        if default.description is None and param.description and not _has_field_description(annotation):
+            extra["description"] = param.description
+        if field_name != param.name and default.alias is None:
+            extra["alias"] = param.name
+        if extra:
+            annotation = typing.Annotated[annotation, Field(**extra)]
+        return annotation, default
     kwargs: dict[str, Any] = {}
-    annotated_info = _annotated_field_info(annotation)
-    if param.description and (annotated_info is None or annotated_info.description is None):
+    if param.description and not _has_field_description(annotation):
         kwargs["description"] = param.description
     if field_name != param.name:
         kwargs["alias"] = param.name
@@ -223,15 +248,103 @@ def _safe_field_name(name: str, index: int) -> str:
     return name
 
 
-def _unknown_type_error(tool_name: str, param: Param, exc: BaseException) -> ToolDefinitionError:
+_TYPE_FIX = (
+    "Use a type Pydantic supports (a BaseModel, dataclass, TypedDict, Enum, Literal, "
+    "container or standard scalar) or give it a schema with "
+    "Annotated[..., PlainValidator(...), WithJsonSchema({...})]"
+)
+
+
+def _unknown_type_error(tool_name: str, param: Param, exc: BaseException, member: str = "parameter") -> ToolDefinitionError:
+    found = locate_unsupported(param.annotation)
+    where = f" (at {param.name}.{found[0]}: {_type_name(found[1])})" if found else ""
+    injected = ", or mark it as supplied by the application with Annotated[..., Injected]" if member == "parameter" else ""
     return ToolDefinitionError(
-        f"tool {tool_name!r}, parameter {param.name!r}: type {param.annotation!r} cannot be "
-        "validated or described by Pydantic. Use a type Pydantic supports (a BaseModel, "
-        "dataclass, TypedDict, Enum, Literal, container or standard scalar), wrap it with "
-        "Annotated[..., PlainValidator(...), WithJsonSchema(...)], or mark it as supplied by "
-        "the application with Annotated[..., Injected]."
+        f"tool {tool_name!r}, {member} {param.name!r}: type {_type_name(param.annotation)} cannot be "
+        f"validated or described by Pydantic{where}. {_TYPE_FIX}{injected}."
         f" (Pydantic said: {str(exc).splitlines()[0]})"
     )
+
+
+def model_schema_error(tool_name: str, model: type[BaseModel], exc: BaseException) -> ToolDefinitionError:
+    """The error of a model tool whose JSON Schema Pydantic cannot generate: the field
+    path and type at fault, and what to do (same wording as for a function parameter)."""
+    found = locate_unsupported(model)
+    if found is None:
+        return ToolDefinitionError(f"tool {tool_name!r}: cannot generate its JSON Schema ({str(exc).splitlines()[0]}). {_TYPE_FIX}.")
+    path, tp = found
+    return ToolDefinitionError(
+        f"tool {tool_name!r}, field {path!r}: type {_type_name(tp)} cannot be described as JSON "
+        f"Schema by Pydantic, so no model can be told what to send. {_TYPE_FIX}."
+        f" (Pydantic said: {str(exc).splitlines()[0]})"
+    )
+
+
+def _type_name(tp: Any) -> str:
+    if isinstance(tp, type) and typing.get_origin(tp) is None:
+        return tp.__qualname__
+    return repr(tp).replace("typing.", "")
+
+
+def _supported(annotation: Any) -> bool:
+    """Whether Pydantic can both validate and describe ``annotation``."""
+    from pydantic import TypeAdapter
+
+    try:
+        try:
+            adapter = TypeAdapter(annotation)
+        except PydanticSchemaGenerationError:  # an arbitrary type: validatable, maybe describable
+            adapter = TypeAdapter(annotation, config=ConfigDict(arbitrary_types_allowed=True))
+        adapter.json_schema()
+    except Exception:  # noqa: BLE001 - any failure means "not supported"
+        return False
+    return True
+
+
+def _members(tp: Any, seen: set[int]) -> list[tuple[str, Any]]:
+    """(name, annotation) of the fields of every model/dataclass/TypedDict inside ``tp``
+    (through ``Optional``, containers and ``Annotated``)."""
+    import dataclasses
+
+    from .introspect import is_typed_dict
+
+    origin = typing.get_origin(tp)
+    if origin is not None:
+        if origin is Literal:
+            return []
+        args = typing.get_args(tp)[:1] if origin is typing.Annotated else typing.get_args(tp)
+        return [m for a in args for m in _members(a, seen)]
+    if not isinstance(tp, type) or id(tp) in seen:
+        return []
+    seen.add(id(tp))
+    if issubclass(tp, BaseModel):
+        out: list[tuple[str, Any]] = []
+        for n, f in tp.model_fields.items():
+            parts = (f.annotation, *f.metadata)
+            out.append((n, typing.Annotated[parts] if f.metadata else f.annotation))  # type: ignore[valid-type]
+        return out
+    if dataclasses.is_dataclass(tp) or is_typed_dict(tp):
+        try:
+            hints = typing.get_type_hints(tp, include_extras=True)
+        except Exception:  # noqa: BLE001 - unresolvable: nothing more precise to say
+            return []
+        if dataclasses.is_dataclass(tp):
+            return [(f.name, hints.get(f.name, Any)) for f in dataclasses.fields(tp)]
+        return list(hints.items())
+    return []
+
+
+def locate_unsupported(tp: Any, _seen: set[int] | None = None) -> tuple[str, Any] | None:
+    """(dotted field path, type) of the innermost field inside the models, dataclasses
+    and TypedDicts of ``tp`` that Pydantic cannot validate or describe; None when no
+    field is at fault (``tp`` itself is)."""
+    seen = _seen if _seen is not None else set()
+    for name, annotation in _members(tp, seen):
+        if _supported(annotation):
+            continue
+        deeper = locate_unsupported(annotation, seen)
+        return (f"{name}.{deeper[0]}", deeper[1]) if deeper else (name, annotation)
+    return None
 
 
 _OBJECT_ANY = typing.Annotated[Any, WithJsonSchema({"type": "object"})]
@@ -358,11 +471,13 @@ def parameters_schema(info: FunctionInfo, options: ModelOptions) -> dict[str, An
             return None
         annotation = field_annotation(param, options, extra_enums)
         annotated_info = _annotated_field_info(annotation)
-        if annotated_info is not None and (annotated_info.alias or annotated_info.validation_alias or annotated_info.serialization_alias):
-            return None
+        if annotated_info is not None and (
+            annotated_info.alias or annotated_info.validation_alias or annotated_info.serialization_alias or not annotated_info.is_required()
+        ):
+            return None  # aliases, and Annotated[T, Field(default=...)]: Pydantic orders those keys its own way
         adapter, schema, error = _type_entry(annotation, options.lenient)
         if error is not None:
-            raise _unknown_type_error(info.name, param, error)
+            raise _unknown_type_error(info.name, param, error, info.member)
         assert schema is not None
         if "$defs" in schema:
             return None
@@ -397,7 +512,7 @@ def _check_default(info: FunctionInfo, param: Param, adapter: Any, default: Any)
 def _default_error(info: FunctionInfo, param: Param, default: Any, exc: ValidationError) -> ToolDefinitionError:
     err = exc.errors()[0]
     return ToolDefinitionError(
-        f"tool {info.name!r}, parameter {param.name!r}: the default {default!r} is not a valid "
+        f"tool {info.name!r}, {info.member} {param.name!r}: the default {default!r} is not a valid "
         f"{param.annotation!r} ({err['msg']}); change the default or the type hint"
     )
 
@@ -424,6 +539,7 @@ def build_args_model(info: FunctionInfo, options: ModelOptions) -> ArgsModel:
         if is_optional(annotation):
             annotation = typing.Annotated[annotation, BeforeValidator(_null_string_to_none)]
         field_name = _safe_field_name(param.name, index)
+        _check_default_sources(info, param)
         fields[field_name] = _field_for(param, annotation, field_name, options)
         mapping[field_name] = param.name
         params_by_field[field_name] = param
@@ -463,12 +579,29 @@ def _create(
         except (PydanticSchemaGenerationError, PydanticUserError, TypeError, NameError) as exc:
             param = params_by_field[field_name]
             if not options.lenient:
-                raise _unknown_type_error(info.name, param, exc) from None
+                raise _unknown_type_error(info.name, param, exc, info.member) from None
             fields[field_name] = (_OBJECT_ANY, _info)
     try:
         return create_model(info.name, __config__=config, **fields)  # type: ignore[call-overload,no-any-return]
     except Exception as exc:  # noqa: BLE001 - reported with context below
         raise ToolDefinitionError(f"tool {info.name!r}: cannot build its arguments model: {exc}") from first_exc
+
+
+def _check_default_sources(info: FunctionInfo, param: Param) -> None:
+    """A default and a ``default_factory`` given in two places contradict each other."""
+    def kind(info: FieldInfo | None) -> str:
+        if info is None or info.is_required():
+            return ""
+        return "factory" if info.default_factory is not None else "default"
+
+    default = param.default
+    kinds = {kind(_annotated_field_info(param.annotation))}
+    kinds.add(kind(default) if isinstance(default, FieldInfo) else "" if default is EMPTY else "default")
+    if kinds == {"factory", "default"}:
+        raise ToolDefinitionError(
+            f"tool {info.name!r}, {info.member} {param.name!r}: has both a default and a default_factory "
+            "(one in the signature, one in Field(...)); keep only one"
+        )
 
 
 def _check_names(info: FunctionInfo, model: type[BaseModel]) -> None:

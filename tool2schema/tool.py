@@ -325,9 +325,11 @@ class Tool(Generic[P, R]):
             assert args is not None
             try:
                 parameters = model_parameters_schema(args.model)
-            except Exception as exc:  # noqa: BLE001 - Pydantic's error, given the tool's name
+            except Exception as exc:  # noqa: BLE001 - Pydantic's error, given the tool's name and field
                 if options is None or not self._lenient:
-                    raise ToolDefinitionError(f"tool {self.name!r}: cannot generate its JSON Schema: {exc}") from None
+                    from .model import model_schema_error
+
+                    raise model_schema_error(self.name, args.model, exc) from None
                 args = build_args_model(info, dataclasses.replace(options, probe_schemas=True))
                 parameters = model_parameters_schema(args.model)
         if self.kind is ToolKind.MODEL:
