@@ -20,6 +20,7 @@ import argparse
 import contextlib
 import errno
 import inspect
+import signal
 import socket
 import sys
 from collections.abc import Awaitable, Callable, Mapping
@@ -70,8 +71,7 @@ def _require_mcp() -> None:
         import mcp.server  # noqa: F401
     except ImportError as exc:
         raise MCPNotInstalledError(
-            f"serving tools over MCP needs the official 'mcp' package, which is not installed ({exc}); "
-            f"install the extra: {INSTALL_HINT}"
+            f"serving tools over MCP needs the official 'mcp' package, which is not installed ({exc}); install the extra: {INSTALL_HINT}"
         ) from None
 
 
@@ -142,7 +142,7 @@ def build_server(registry: ToolRegistry, name: str = DEFAULT_NAME, context: Cont
         cached = validators.get(tool_name)
         if cached is not None and cached[0] is schema:
             return cached[1]
-        from jsonschema.validators import validator_for
+        from jsonschema.validators import validator_for  # type: ignore[import-untyped]
 
         validator = validator_for(schema)(schema)
         validators[tool_name] = (schema, validator)
@@ -175,9 +175,7 @@ def build_server(registry: ToolRegistry, name: str = DEFAULT_NAME, context: Cont
             schema = t.to_json("mcp").get("outputSchema") if t is not None else None
             if schema is not None:
                 if structured is None:
-                    return error(
-                        f"Tool '{tool_name}' returned {type(result.value).__name__}, not the object its outputSchema declares."
-                    )
+                    return error(f"Tool '{tool_name}' returned {type(result.value).__name__}, not the object its outputSchema declares.")
                 problem = next(iter(output_validator(tool_name, schema).iter_errors(structured)), None)
                 if problem is not None:
                     return error(f"Tool '{tool_name}' returned a value that does not match its outputSchema: {problem.message}")
@@ -235,16 +233,12 @@ def http_app(server: Server[Any], host: str = "127.0.0.1", allowed_hosts: tuple[
     """A Starlette app serving ``server`` as streamable HTTP at ``/mcp``, with
     :func:`transport_security` for ``host``. Its lifespan runs the SDK's session
     manager: mount it with that lifespan, or serve it with any ASGI server."""
-    return server.streamable_http_app(
-        streamable_http_path=MCP_PATH, host=host, transport_security=transport_security(host, allowed_hosts)
-    )
+    return server.streamable_http_app(streamable_http_path=MCP_PATH, host=host, transport_security=transport_security(host, allowed_hosts))
 
 
 async def _serve_stdio(server: Server[Any]) -> None:
     import anyio
     from mcp.server.stdio import stdio_server
-
-    import signal
 
     async with anyio.create_task_group() as tg:
 
@@ -286,8 +280,17 @@ def _bind(host: str, port: int) -> socket.socket:
 def _serve_http(app: Any, sock: socket.socket) -> None:
     import uvicorn
 
+    class _Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            # uvicorn re-raises a caught SIGTERM/SIGINT after its graceful shutdown, which
+            # would end the process with "killed by signal"; a requested stop is a clean exit.
+            if self.should_exit and sig == signal.SIGINT:
+                self.force_exit = True
+            else:
+                self.should_exit = True
+
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3, lifespan="on")
-    uvicorn.Server(config).run(sockets=[sock])
+    _Server(config).run(sockets=[sock])
 
 
 # -- command line -----------------------------------------------------------------------
@@ -321,12 +324,8 @@ def _say(message: str) -> None:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """Run ``tool2schema serve``; the exit status."""
-    try:
-        _require_mcp()
-    except MCPNotInstalledError as exc:
-        _say(str(exc))
-        return 1
+    """Run ``tool2schema serve``; the exit status (0 after a requested stop, 1 when the
+    module, its tools, the port or the ``mcp`` extra is not usable: nothing is served then)."""
     from .registry import ToolRegistry
 
     try:
@@ -346,35 +345,38 @@ def run_serve(args: argparse.Namespace) -> int:
         which = f" tagged {args.tag!r}" if args.tag else ""
         _say(f"no tools{which} found in {args.module!r}; decorate functions with @tool")
         return 1
-    name = args.name or module.__name__.rpartition(".")[2]
-    server = build_server(registry, name=name)
-    count = f"{len(registry)} tool{'s' if len(registry) != 1 else ''}"
-    if args.transport == "stdio":
-        _say(f"serving {count} from {args.module!r} over stdio")
-        import anyio
-
+    sock: Optional[socket.socket] = None
+    if args.transport == "http":
         try:
-            anyio.run(_serve_stdio, server)
-        except KeyboardInterrupt:
-            pass
+            sock = _bind(args.host, args.port)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                _say(f"port {args.port} is already in use on {args.host}; pick another with --port")
+            else:
+                _say(f"cannot listen on {args.host} port {args.port}: {exc.strerror or exc}")
+            return 1
+    try:
+        try:
+            server = build_server(registry, name=args.name or module.__name__.rpartition(".")[2])
+        except MCPNotInstalledError as exc:
+            _say(str(exc))
+            return 1
+        count = f"{len(registry)} tool{'s' if len(registry) != 1 else ''}"
+        if sock is None:
+            _say(f"serving {count} from {args.module!r} over stdio")
+            import anyio
+
+            with contextlib.suppress(KeyboardInterrupt):
+                anyio.run(_serve_stdio, server)
+            return 0
+        app = http_app(server, host=args.host, allowed_hosts=tuple(args.allow_host))
+        bound_host, bound_port = sock.getsockname()[:2]
+        shown = f"[{bound_host}]" if ":" in str(bound_host) else bound_host
+        _say(f"serving {count} from {args.module!r} over streamable HTTP at http://{shown}:{bound_port}{MCP_PATH} (Ctrl-C to stop)")
+        with contextlib.suppress(KeyboardInterrupt):
+            _serve_http(app, sock)
+        _say("stopped")
         return 0
-    try:
-        sock = _bind(args.host, args.port)
-    except OSError as exc:
-        if exc.errno == errno.EADDRINUSE:
-            _say(f"port {args.port} is already in use on {args.host}; pick another with --port")
-        else:
-            _say(f"cannot listen on {args.host} port {args.port}: {exc.strerror or exc}")
-        return 1
-    app = http_app(server, host=args.host, allowed_hosts=tuple(args.allow_host))
-    bound_host, bound_port = sock.getsockname()[:2]
-    shown = f"[{bound_host}]" if ":" in str(bound_host) else bound_host
-    _say(f"serving {count} from {args.module!r} over streamable HTTP at http://{shown}:{bound_port}{MCP_PATH} (Ctrl-C to stop)")
-    try:
-        _serve_http(app, sock)
-    except KeyboardInterrupt:
-        pass
     finally:
-        sock.close()
-    _say("stopped")
-    return 0
+        if sock is not None:
+            sock.close()
