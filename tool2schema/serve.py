@@ -20,6 +20,7 @@ import argparse
 import contextlib
 import errno
 import inspect
+import json
 import signal
 import socket
 import sys
@@ -49,6 +50,7 @@ __all__ = [
 INSTALL_HINT = 'pip install "tool2schema[mcp]"'
 DEFAULT_NAME = "my-tools"
 MCP_PATH = "/mcp"
+MAX_NAME = 128  # the MCP specification's limit on tool names
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 ContextLike = Union[
@@ -115,6 +117,17 @@ def _context_caller(context: ContextLike) -> Callable[[Any], Awaitable[Optional[
     return call
 
 
+def _as_json(arguments: Any) -> Any:
+    """The arguments as JSON text, so the registry's size and nesting limits apply to them
+    exactly as to any provider's call (a dict would skip the size check)."""
+    if arguments is None:
+        return "{}"
+    try:
+        return json.dumps(arguments, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        return arguments  # not JSON-able (an in-process caller): the registry validates it as is
+
+
 def _jsonable(value: Any) -> Any:
     from pydantic_core import to_jsonable_python
 
@@ -156,7 +169,11 @@ def build_server(registry: ToolRegistry, name: str = DEFAULT_NAME, context: Cont
 
     async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
         tool_name = params.name
-        call = {"name": tool_name, "arguments": params.arguments if params.arguments is not None else {}}
+        if len(tool_name) > MAX_NAME and tool_name not in registry:
+            # no MCP tool name is longer than 128 characters: keep the echo (and the
+            # registry's did-you-mean search) bounded for a hostile megabyte-long name
+            tool_name = tool_name[:MAX_NAME] + "…"
+        call = {"name": tool_name, "arguments": _as_json(params.arguments)}
         try:
             injected = await resolve_context(ctx)
         except Exception as exc:  # noqa: BLE001 - a broken context provider is the server's fault, told plainly
