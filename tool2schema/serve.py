@@ -313,6 +313,16 @@ def _serve_http(app: Any, sock: socket.socket) -> None:
 # -- command line -----------------------------------------------------------------------
 
 
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)")
+    return port
+
+
 def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``serve`` on the CLI's subparsers."""
     serve = subparsers.add_parser(
@@ -324,7 +334,7 @@ def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
     serve.add_argument("--tag", "-t", default=None, help="only tools with this tag")
     serve.add_argument("--transport", choices=["stdio", "http"], default="stdio", help="stdio (default) or streamable HTTP at /mcp")
     serve.add_argument("--host", default="127.0.0.1", help="HTTP: address to bind (default 127.0.0.1, this machine only)")
-    serve.add_argument("--port", type=int, default=8000, help="HTTP: port to bind (default 8000; 0 picks a free one)")
+    serve.add_argument("--port", type=_port, default=8000, help="HTTP: port to bind (default 8000; 0 picks a free one)")
     serve.add_argument("--name", default=None, help="server name announced to clients (default: the module's name)")
     serve.add_argument(
         "--allow-host",
