@@ -19,7 +19,7 @@ class Forecast(BaseModel):
     temperatures: list[float]
 
 
-@tool(tags=["math"])
+@tool(tags=["math", "demo"])
 def add(a: int, b: int) -> int:
     """Add two integers.
 
@@ -30,7 +30,7 @@ def add(a: int, b: int) -> int:
     return a + b
 
 
-@tool(tags=["weather"])
+@tool(tags=["weather", "demo"])
 def forecast(city: str, days: Annotated[int, Field(ge=1, le=7)] = 3) -> Forecast:
     """Forecast the temperature in a city.
 

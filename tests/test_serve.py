@@ -4,6 +4,7 @@ subprocess) and over streamable HTTP (the CLI as a subprocess on 127.0.0.1)."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import select
@@ -15,6 +16,7 @@ import time
 from collections.abc import Awaitable, Iterator
 from pathlib import Path
 from typing import Any, Callable, TypeVar
+from urllib.parse import urlsplit
 
 import anyio
 import jsonschema
@@ -287,27 +289,52 @@ print(json.dumps({"core_imported_mcp": core_imported_mcp, "raised": raised, "cod
 # -- stdio -----------------------------------------------------------------------------------------
 
 
-def test_stdio_subprocess(registry: ToolRegistry) -> None:
-    def params(*extra: str) -> StdioServerParameters:
-        return StdioServerParameters(command=sys.executable, args=["-m", "tool2schema", "serve", *extra], env=ENV, cwd=str(ROOT))
+def test_stdio_subprocess_with_tag() -> None:
+    demo = ToolRegistry.from_module(mcp_tools, tag="demo")
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "tool2schema", "serve", "tests.mcp_tools", "--tag", "demo"], env=ENV, cwd=str(ROOT)
+    )
 
     async def go() -> None:
-        async with Client(params(TOOLS_PATH)) as client:
-            assert_listing(listed((await client.list_tools()).tools), registry.schemas("mcp"))
+        async with Client(params) as client:
+            listing = listed((await client.list_tools()).tools)
+            assert_listing(listing, demo.schemas("mcp"))
+            assert [t["name"] for t in listing] == ["add", "forecast"]  # --tag filtered the others out
             assert text(await client.call_tool("add", {"a": 20, "b": 22})) == "42"
             bad = await client.call_tool("add", {"a": 1})
-            assert bad.is_error is True and text(bad) == expected_text(registry, "add", {"a": 1})
+            assert bad.is_error is True and text(bad) == expected_text(demo, "add", {"a": 1})
             out = await client.call_tool("forecast", {"city": "Lima"})
             assert out.structured_content == mcp_tools.forecast(city="Lima").model_dump()
+            filtered = await client.call_tool("slow_echo", {"text": "hi"})
+            assert filtered.is_error is True and "Unknown tool 'slow_echo'" in text(filtered)
             for name, arguments in HOSTILE[1:]:
                 assert (await client.call_tool(name, arguments)).is_error is True
             assert text(await client.call_tool("add", {"a": 1, "b": 1})) == "2"
-        async with Client(params("tests.mcp_tools", "--tag", "slow")) as client:
-            names = [t.name for t in (await client.list_tools()).tools]
-            assert names == [s["name"] for s in ToolRegistry.from_module(mcp_tools, tag="slow").schemas("mcp")]
-            assert names == ["slow_echo", "async_echo"]
 
     run(go)
+
+
+def test_stdio_sigterm_exits_cleanly() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tool2schema", "serve", TOOLS_PATH],
+        cwd=ROOT,
+        env=ENV,
+        stdin=subprocess.PIPE,  # left open: the server must stop on the signal, not on end of input
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stderr is not None
+        ready, _, _ = select.select([proc.stderr], [], [], 20)
+        assert ready and "over stdio" in proc.stderr.readline()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(10) == 0
+        assert "stopped" in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)
 
 
 # -- streamable HTTP ---------------------------------------------------------------------------
@@ -365,25 +392,36 @@ def test_http_serves_lists_and_calls(registry: ToolRegistry, http_server: tuple[
     run(go)
 
 
-def test_http_hostile_traffic_and_dns_rebinding(http_server: tuple[str, Any]) -> None:
-    import httpx
+def raw_post(url: str, body: str, **headers: str) -> int:
+    """POST raw bytes (what a hostile peer or a browser page sends); the status code."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
+    try:
+        conn.request(
+            "POST",
+            parts.path,
+            body.encode(),
+            {"content-type": "application/json", "accept": "application/json, text/event-stream", **headers},
+        )
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
 
+
+def test_http_hostile_traffic_and_dns_rebinding(http_server: tuple[str, Any]) -> None:
     url, _ = http_server
-    headers = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
-    # 10,000 levels of nesting: no client library will serialize that, so send the bytes as an attacker would
+    # 10,000 levels of nesting: no client library serializes that, so send the bytes as an attacker would
     nested = (
         '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":' + "[" * 10_000 + "]" * 10_000 + ',"b":1}}}'
     )
+    assert raw_post(url, nested) in (400, 413, 422)
+    # DNS rebinding: a rebound host name, or a page on another origin, is refused
+    assert raw_post(url, "{}", host="attacker.example") == 421
+    assert raw_post(url, "{}", origin="http://attacker.example") == 403
 
     async def go() -> None:
-        async with httpx.AsyncClient(timeout=10) as raw:
-            reply = await raw.post(url, content=nested, headers=headers)
-            assert reply.status_code in (400, 413, 422), reply.status_code
-            # DNS rebinding: a page on another origin, or a rebound host name, is refused
-            rebound = await raw.post(url, content="{}", headers={**headers, "host": "attacker.example"})
-            assert rebound.status_code == 421
-            cross = await raw.post(url, content="{}", headers={**headers, "origin": "http://attacker.example"})
-            assert cross.status_code == 403
         async with Client(url) as client:
             for name, arguments in HOSTILE:
                 assert (await client.call_tool(name, arguments)).is_error is True

@@ -21,10 +21,12 @@ import contextlib
 import errno
 import inspect
 import json
+import os
 import signal
 import socket
 import sys
-from collections.abc import Awaitable, Callable, Mapping
+import threading
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .cli import load_module
@@ -253,25 +255,85 @@ def http_app(server: Server[Any], host: str = "127.0.0.1", allowed_hosts: tuple[
     return server.streamable_http_app(streamable_http_path=MCP_PATH, host=host, transport_security=transport_security(host, allowed_hosts))
 
 
+class _StdinLines:
+    """The protocol's input lines, read from fd 0 by a daemon thread.
+
+    The SDK reads stdin in a worker thread that cannot be interrupted, so a server
+    stopped by a signal would hang until the client closed the pipe; a daemon thread
+    ends with the process. Like the SDK, fd 0 is pointed at the null device while
+    serving, so a tool reading stdin cannot steal protocol bytes."""
+
+    def __init__(self) -> None:
+        import asyncio
+
+        import anyio
+
+        self._send, self._receive = anyio.create_memory_object_stream[Optional[str]](16)
+        self._loop = asyncio.get_running_loop()  # the CLI runs anyio on asyncio
+        self._wire = os.dup(0)
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(devnull, 0)
+        os.close(devnull)
+        threading.Thread(target=self._pump, name="tool2schema stdin", daemon=True).start()
+
+    def _pump(self) -> None:
+        import asyncio
+
+        try:
+            with open(self._wire, encoding="utf-8", errors="replace", closefd=False) as wire:
+                for line in wire:
+                    asyncio.run_coroutine_threadsafe(self._send.send(line), self._loop).result()
+            asyncio.run_coroutine_threadsafe(self._send.send(None), self._loop).result()
+        except Exception:  # noqa: BLE001 - the loop is gone (server stopped): nothing to deliver to
+            return
+
+    def restore(self) -> None:
+        with contextlib.suppress(OSError):
+            os.dup2(self._wire, 0)
+
+    def __aiter__(self) -> _StdinLines:
+        return self
+
+    async def __anext__(self) -> str:
+        import anyio
+
+        try:
+            line = await self._receive.receive()
+        except anyio.EndOfStream:
+            line = None
+        if line is None:
+            raise StopAsyncIteration
+        return line
+
+
 async def _serve_stdio(server: Server[Any]) -> None:
     import anyio
     from mcp.server.stdio import stdio_server
 
-    async with anyio.create_task_group() as tg:
+    stdin = _StdinLines()
+    try:
+        async with anyio.create_task_group() as tg:
 
-        async def stop_on_signal() -> None:
-            with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
-                async for _ in signals:
-                    tg.cancel_scope.cancel()
-                    return
+            async def stop_on_signal(*, task_status: Any = anyio.TASK_STATUS_IGNORED) -> None:
+                with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
+                    task_status.started()
+                    if _STOP.is_set():
+                        tg.cancel_scope.cancel()
+                        return
+                    async for _ in signals:
+                        tg.cancel_scope.cancel()
+                        return
 
-        async def run() -> None:
-            async with stdio_server() as (read_stream, write_stream):
-                await server.run(read_stream, write_stream, server.create_initialization_options())
-            tg.cancel_scope.cancel()
+            async def run() -> None:
+                stream: Any = stdin
+                async with stdio_server(stdin=stream) as (read_stream, write_stream):
+                    await server.run(read_stream, write_stream, server.create_initialization_options())
+                tg.cancel_scope.cancel()
 
-        tg.start_soon(stop_on_signal)
-        tg.start_soon(run)
+            await tg.start(stop_on_signal)
+            tg.start_soon(run)
+    finally:
+        stdin.restore()
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -298,6 +360,13 @@ def _serve_http(app: Any, sock: socket.socket) -> None:
     import uvicorn
 
     class _Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            with super().capture_signals():
+                if _STOP.is_set():  # a SIGTERM came before these handlers were installed
+                    self.should_exit = True
+                yield
+
         def handle_exit(self, sig: int, frame: Any) -> None:
             # uvicorn re-raises a caught SIGTERM/SIGINT after its graceful shutdown, which
             # would end the process with "killed by signal"; a requested stop is a clean exit.
@@ -346,6 +415,14 @@ def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
     return serve  # type: ignore[no-any-return]
 
 
+_STOP = threading.Event()
+"""Set by a SIGTERM that arrives before the transport's own signal handling is in place."""
+
+
+def _early_stop(signum: int, frame: Any) -> None:
+    _STOP.set()
+
+
 def _say(message: str) -> None:
     print(f"tool2schema: {message}", file=sys.stderr, flush=True)
 
@@ -373,6 +450,7 @@ def run_serve(args: argparse.Namespace) -> int:
         _say(f"no tools{which} found in {args.module!r}; decorate functions with @tool")
         return 1
     sock: Optional[socket.socket] = None
+    previous: Any = None
     if args.transport == "http":
         try:
             sock = _bind(args.host, args.port)
@@ -389,12 +467,16 @@ def run_serve(args: argparse.Namespace) -> int:
             _say(str(exc))
             return 1
         count = f"{len(registry)} tool{'s' if len(registry) != 1 else ''}"
+        if threading.current_thread() is threading.main_thread():
+            # until the transport installs its own handlers, remember a SIGTERM (and stop as soon as it starts)
+            previous = signal.signal(signal.SIGTERM, _early_stop)
         if sock is None:
             _say(f"serving {count} from {args.module!r} over stdio")
             import anyio
 
             with contextlib.suppress(KeyboardInterrupt):
                 anyio.run(_serve_stdio, server)
+            _say("stopped")
             return 0
         app = http_app(server, host=args.host, allowed_hosts=tuple(args.allow_host))
         bound_host, bound_port = sock.getsockname()[:2]
@@ -407,3 +489,5 @@ def run_serve(args: argparse.Namespace) -> int:
     finally:
         if sock is not None:
             sock.close()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
