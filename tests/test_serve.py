@@ -314,29 +314,6 @@ def test_stdio_subprocess_with_tag() -> None:
     run(go)
 
 
-def test_stdio_sigterm_exits_cleanly() -> None:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tool2schema", "serve", TOOLS_PATH],
-        cwd=ROOT,
-        env=ENV,
-        stdin=subprocess.PIPE,  # left open: the server must stop on the signal, not on end of input
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert proc.stderr is not None
-        ready, _, _ = select.select([proc.stderr], [], [], 20)
-        assert ready and "over stdio" in proc.stderr.readline()
-        proc.send_signal(signal.SIGTERM)
-        assert proc.wait(10) == 0
-        assert "stopped" in proc.stderr.read()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(5)
-
-
 # -- streamable HTTP ---------------------------------------------------------------------------
 
 
@@ -346,28 +323,39 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def http_server() -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tool2schema", "serve", TOOLS_PATH, "--transport", "http", "--port", str(port)],
-        cwd=ROOT,
-        env=ENV,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+def first_line(proc: subprocess.Popen[str]) -> str:
     assert proc.stderr is not None
-    ready, _, _ = select.select([proc.stderr], [], [], 20)
-    line = proc.stderr.readline() if ready else ""
+    ready, _, _ = select.select([proc.stderr], [], [], 30)
+    return proc.stderr.readline() if ready else ""
+
+
+@pytest.fixture(scope="module")
+def servers() -> Iterator[dict[str, Any]]:
+    """The CLI serving over HTTP, and over stdio with its input left open; started together."""
+    port = free_port()
+    common: dict[str, Any] = {"cwd": ROOT, "env": ENV, "stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True}
+    http = subprocess.Popen(
+        [sys.executable, "-m", "tool2schema", "serve", TOOLS_PATH, "--transport", "http", "--port", str(port)],
+        stdin=subprocess.DEVNULL,
+        **common,
+    )
+    stdio = subprocess.Popen([sys.executable, "-m", "tool2schema", "serve", TOOLS_PATH], stdin=subprocess.PIPE, **common)
     try:
-        assert f"http://127.0.0.1:{port}/mcp" in line, line
-        yield f"http://127.0.0.1:{port}/mcp", proc
+        http_line, stdio_line = first_line(http), first_line(stdio)
+        url = f"http://127.0.0.1:{port}/mcp"
+        assert url in http_line, http_line
+        assert "over stdio" in stdio_line, stdio_line
+        yield {"url": url, "http": http, "stdio": stdio}
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(5)
+        for proc in (http, stdio):
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(5)
+
+
+@pytest.fixture(scope="module")
+def http_server(servers: dict[str, Any]) -> tuple[str, subprocess.Popen[str]]:
+    return servers["url"], servers["http"]
 
 
 def test_http_serves_lists_and_calls(registry: ToolRegistry, http_server: tuple[str, Any]) -> None:
@@ -436,4 +424,12 @@ def test_http_sigterm_exits_cleanly(http_server: tuple[str, subprocess.Popen[str
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(10) == 0
     assert proc.stderr is not None
+    assert "stopped" in proc.stderr.read()
+
+
+def test_stdio_sigterm_exits_cleanly(servers: dict[str, Any]) -> None:
+    proc = servers["stdio"]
+    assert proc.poll() is None  # its input is still open: the signal, not end of input, stops it
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(10) == 0
     assert "stopped" in proc.stderr.read()
