@@ -73,6 +73,16 @@ def explode(reason: str) -> str:
     raise RuntimeError(reason)
 
 
+@tool
+def broken_forecast(city: str) -> Forecast:
+    """Promise a forecast, return something else (a bug the server must report, not crash on).
+
+    Args:
+        city: City name.
+    """
+    return {"city": city}  # type: ignore[return-value]
+
+
 @tool(tags=["context"])
 def whoami(greeting: str, user: Annotated[str, Injected], tenant: Annotated[Optional[str], Injected] = None) -> str:
     """Greet the calling user (user and tenant are injected by the server, not sent by the model).

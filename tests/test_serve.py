@@ -98,7 +98,7 @@ HOSTILE: list[tuple[str, Any]] = [
 def test_in_memory_list_and_calls(registry: ToolRegistry, mode: str) -> None:
     async def go() -> None:
         async with Client(registry.mcp_server(name="test-tools"), mode=mode) as client:
-            assert client.server_info is None or client.server_info.name == "test-tools"
+            assert client.server_info is not None and client.server_info.name == "test-tools"
             assert_listing(listed((await client.list_tools()).tools), registry.schemas("mcp"))
 
             ok = await client.call_tool("add", {"a": 2, "b": 40})
@@ -127,6 +127,10 @@ def test_in_memory_list_and_calls(registry: ToolRegistry, mode: str) -> None:
             raised = await client.call_tool("explode", {"reason": "boom"})
             assert raised.is_error is True
             assert "RuntimeError: boom" in text(raised) and "Traceback" not in text(raised)
+
+            # a return value that contradicts the declared outputSchema: an error result, not a client crash
+            broken = await client.call_tool("broken_forecast", {"city": "Quito"})
+            assert broken.is_error is True and "outputSchema" in text(broken)
 
             no_args = await client.call_tool("add")
             assert no_args.is_error is True and "'a'" in text(no_args)
