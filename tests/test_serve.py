@@ -26,7 +26,7 @@ from mcp.types import CallToolResult
 
 from tool2schema import ToolRegistry
 from tool2schema.cli import main
-from tool2schema.serve import INSTALL_HINT
+from tool2schema.serve import INSTALL_HINT, transport_security
 
 from . import mcp_tools
 
@@ -240,6 +240,31 @@ def test_injected_context_mapping_and_callables(registry: ToolRegistry) -> None:
             assert failed.is_error is True and "LookupError: no session" in text(failed)
 
     run(go)
+
+
+@pytest.mark.parametrize("bind", ["127.0.0.1", "0.0.0.0", "::", "192.168.1.10", "example.internal"])
+def test_dns_rebinding_protection_is_on_for_every_bind(bind: str) -> None:
+    from mcp.server.transport_security import TransportSecurityMiddleware
+    from starlette.requests import Request
+
+    middleware = TransportSecurityMiddleware(transport_security(bind, allowed_hosts=("proxy.example",)))
+
+    def status(host: str, origin: str | None = None) -> int:
+        headers = [(b"host", host.encode()), (b"content-type", b"application/json")]
+        if origin:
+            headers.append((b"origin", origin.encode()))
+        request = Request({"type": "http", "method": "POST", "path": "/mcp", "headers": headers})
+        response = anyio.run(middleware.validate_request, request, True)
+        return 200 if response is None else response.status_code
+
+    assert status("attacker.example:8000") == 421
+    assert status("attacker.example") == 421
+    assert status("127.0.0.1:8000") == 200 and status("localhost:8000") == 200 and status("[::1]:8000") == 200
+    assert status("proxy.example") == 200
+    if bind not in ("0.0.0.0", "::"):
+        assert status(f"[{bind}]:8000" if ":" in bind else f"{bind}:8000") == 200
+    assert status("127.0.0.1:8000", origin="http://attacker.example") == 403
+    assert status("127.0.0.1:8000", origin="http://localhost:3000") == 200
 
 
 # -- command line: errors before any transport starts ----------------------------------------

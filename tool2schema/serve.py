@@ -35,6 +35,7 @@ from .errors import Tool2SchemaError
 if TYPE_CHECKING:
     from mcp.server import Server
     from mcp.server.transport_security import TransportSecuritySettings
+    from starlette.applications import Starlette
 
     from .registry import ToolRegistry
 
@@ -248,7 +249,7 @@ def transport_security(host: str = "127.0.0.1", allowed_hosts: tuple[str, ...] =
     return TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=hosts, allowed_origins=origins)
 
 
-def http_app(server: Server[Any], host: str = "127.0.0.1", allowed_hosts: tuple[str, ...] = ()) -> Any:
+def http_app(server: Server[Any], host: str = "127.0.0.1", allowed_hosts: tuple[str, ...] = ()) -> Starlette:
     """A Starlette app serving ``server`` as streamable HTTP at ``/mcp``, with
     :func:`transport_security` for ``host``. Its lifespan runs the SDK's session
     manager: mount it with that lifespan, or serve it with any ASGI server."""
