@@ -316,6 +316,9 @@ async def _serve_stdio(server: Server[Any]) -> None:
         async with anyio.create_task_group() as tg:
 
             async def stop_on_signal(*, task_status: Any = anyio.TASK_STATUS_IGNORED) -> None:
+                if sys.platform == "win32":  # no signal receivers there: Ctrl-C raises KeyboardInterrupt
+                    task_status.started()
+                    return
                 with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
                     task_status.started()
                     if _STOP.is_set():
