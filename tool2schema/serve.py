@@ -450,8 +450,11 @@ def run_serve(args: argparse.Namespace) -> int:
         _say(f"cannot serve {args.module!r}: {exc}")
         return 1
     if len(registry) == 0:
-        which = f" tagged {args.tag!r}" if args.tag else ""
-        _say(f"no tools{which} found in {args.module!r}; decorate functions with @tool")
+        if args.tag:
+            untagged = len(ToolRegistry.from_module(module))
+            _say(f"no tools tagged {args.tag!r} found in {args.module!r} ({untagged} tool{'s' if untagged != 1 else ''} without that tag)")
+        else:
+            _say(f"no tools found in {args.module!r}; decorate functions with @tool")
         return 1
     sock: Optional[socket.socket] = None
     previous: Any = None
