@@ -1,4 +1,6 @@
-"""Command line: ``tool2schema dump MODULE [--format F] [--tag T] [--strict] [-o FILE]``.
+"""Command line: ``tool2schema dump MODULE [--format F] [--tag T] [--strict] [-o FILE]``
+and ``tool2schema serve MODULE [--tag T] [--transport stdio|http] [--host H] [--port P]``
+(see :mod:`tool2schema.serve`).
 
 MODULE is a dotted module name (importable from the current directory) or a path to
 a ``.py`` file. Exit status 0 on success, 2 on bad usage, 1 when a tool cannot be
@@ -20,7 +22,9 @@ from .errors import Tool2SchemaError
 from .providers import SchemaFormat
 
 
-def _load(target: str) -> ModuleType:
+def load_module(target: str) -> ModuleType:
+    """Import ``target``: a dotted module name (importable from the current directory)
+    or a path to a ``.py`` file. Raises whatever the import raises."""
     if target.endswith(".py") or os.sep in target:
         path = os.path.abspath(target)
         name = os.path.splitext(os.path.basename(path))[0]
@@ -37,6 +41,9 @@ def _load(target: str) -> ModuleType:
     return importlib.import_module(target)
 
 
+_load = load_module
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="tool2schema", description="Turn Python tools into LLM tool schemas.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -46,9 +53,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     dump.add_argument("--tag", "-t", default=None, help="only tools with this tag")
     dump.add_argument("--strict", action="store_true", default=None, help="OpenAI strict-mode schemas")
     dump.add_argument("--output", "-o", default=None, help="write to this file instead of standard output")
+    from .serve import add_serve_parser, run_serve
+
+    add_serve_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        return run_serve(args)
     try:
-        module = _load(args.module)
+        module = load_module(args.module)
     except Exception as exc:  # noqa: BLE001 - user's module failed to import: say so plainly
         print(f"tool2schema: cannot import {args.module!r}: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1

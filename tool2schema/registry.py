@@ -7,7 +7,7 @@ import asyncio
 import difflib
 import inspect
 import traceback
-from typing import Any, Callable, Iterable, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Union
 
 from pydantic import ValidationError
 
@@ -19,6 +19,11 @@ from .errors import ToolCallError
 from .providers import FormatLike, SchemaFormat
 from .providers import get as get_provider
 from .tool import Tool, tool
+
+if TYPE_CHECKING:
+    from mcp.server import Server
+
+    from .serve import ContextLike
 
 __all__ = ["ToolRegistry", "ToolResult"]
 
@@ -84,6 +89,16 @@ class ToolRegistry:
     def schemas(self, format: Optional[FormatLike] = None, strict: Optional[bool] = None) -> list[dict[str, Any]]:
         """Every tool's definition in ``format`` (builds every tool: errors surface here)."""
         return [t.to_json(format, strict=strict) for t in self._tools.values()]
+
+    def mcp_server(self, name: str = "my-tools", context: ContextLike = None) -> Server[Any]:
+        """The official ``mcp`` SDK's server (low-level ``mcp.server.Server``) serving these
+        tools: ``tools/list`` is ``schemas("mcp")``, ``tools/call`` goes through dispatch.
+        ``context``: the injected parameters, a mapping or a callable returning one (called
+        per tool call, with no argument or the SDK's request context). Needs the extra
+        ``pip install "tool2schema[mcp]"``; see :mod:`tool2schema.serve`."""
+        from .serve import build_server
+
+        return build_server(self, name=name, context=context)
 
     # -- dispatch -----------------------------------------------------------------
     def _prepare(self, call: Any) -> tuple[ToolCall, Tool[Any, Any], Any]:
