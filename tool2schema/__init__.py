@@ -24,6 +24,8 @@ _LAZY = {
     "ToolRegistry": "registry",
     "ToolResult": "registry",
     "ToolCall": "calls",
+    "lint": "linter",
+    "Finding": "linter",
     # tool2schema 2.x / 1.x names
     "EnableTool": "compat",
     "FindToolEnabled": "compat",

@@ -1,4 +1,5 @@
-"""Command line: ``tool2schema dump MODULE [--format F] [--tag T] [--strict] [-o FILE]``.
+"""Command line: ``tool2schema dump MODULE [--format F] [--tag T] [--strict] [-o FILE]``
+and ``tool2schema lint MODULE ...`` (see :mod:`tool2schema.linter.cli`).
 
 MODULE is a dotted module name (importable from the current directory) or a path to
 a ``.py`` file. Exit status 0 on success, 2 on bad usage, 1 when a tool cannot be
@@ -37,6 +38,10 @@ def _load(target: str) -> ModuleType:
     return importlib.import_module(target)
 
 
+load_module = _load
+"""Import MODULE (a dotted name, or a path to a ``.py`` file) for a sub-command."""
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="tool2schema", description="Turn Python tools into LLM tool schemas.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -46,7 +51,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     dump.add_argument("--tag", "-t", default=None, help="only tools with this tag")
     dump.add_argument("--strict", action="store_true", default=None, help="OpenAI strict-mode schemas")
     dump.add_argument("--output", "-o", default=None, help="write to this file instead of standard output")
+    from .linter import add_lint_parser, run_lint
+
+    add_lint_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "lint":
+        return run_lint(args)
     try:
         module = _load(args.module)
     except Exception as exc:  # noqa: BLE001 - user's module failed to import: say so plainly

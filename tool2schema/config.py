@@ -58,14 +58,16 @@ DEFAULTS: dict[str, Any] = {
     "default_format": SchemaFormat.OPENAI,
     "strict": False,
     "enum_style": "name",
+    "lint_ignore": (),
 }
 
 
 def _normalize(name: str, value: Any) -> Any:
-    if name == "ignore_parameters":
+    if name in ("ignore_parameters", "lint_ignore"):
         if isinstance(value, str):
-            raise TypeError("ignore_parameters takes a list of parameter names, not a string")
-        return tuple(value)
+            what = "parameter names" if name == "ignore_parameters" else "lint rule codes"
+            raise TypeError(f"{name} takes a list of {what}, not a string")
+        return tuple(value) if name == "ignore_parameters" else tuple(str(v).strip().upper() for v in value)
     if name == "default_format":
         return coerce_format(value)
     if name == "enum_style":
@@ -88,7 +90,8 @@ class Config:
     ``ignore_all_parameters``, ``ignore_function_description``,
     ``ignore_parameter_descriptions``, ``default_format`` (a :class:`SchemaFormat`),
     ``schema_type`` (2.x spelling of ``default_format``), ``strict`` (OpenAI strict
-    mode by default) and ``enum_style`` (``"name"`` or ``"value"``).
+    mode by default), ``enum_style`` (``"name"`` or ``"value"``) and ``lint_ignore``
+    (rule codes or prefixes ``tool2schema.lint`` skips, e.g. ``["T2S011"]``).
     """
 
     def __init__(self, parent: Optional[Config] = None, **settings: Any) -> None:
@@ -109,7 +112,7 @@ class Config:
     def __getattr__(self, name: str) -> Any:
         if name in DEFAULTS:
             value = self._get(name)
-            return list(value) if name == "ignore_parameters" else value
+            return list(value) if name in ("ignore_parameters", "lint_ignore") else value
         raise AttributeError(f"Config has no setting {name!r}; settings: {', '.join(DEFAULTS)}, schema_type")
 
     def __setattr__(self, name: str, value: Any) -> None:

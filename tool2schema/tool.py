@@ -519,6 +519,7 @@ def tool(
     ignore_parameter_descriptions: Optional[bool] = None,
     strict: Optional[bool] = None,
     enum_style: Optional[str] = None,
+    lint_ignore: Optional[Sequence[str]] = None,
     inject: Sequence[str] = (),
     forbid_extra: bool = False,
 ) -> Callable[[Callable[P, R]], Tool[P, R]]: ...
@@ -539,6 +540,7 @@ def tool(func: Any = None, /, **options: Any) -> Any:
     - ``strict``: render OpenAI strict-mode schemas by default.
     - ``enum_style``: ``"name"`` (default; schema lists member names) or ``"value"``.
     - ``inject``: names of parameters the application supplies at dispatch (see ``Injected``).
+    - ``lint_ignore``: lint rule codes (or prefixes) ``tool2schema.lint`` skips for this tool.
     - ``forbid_extra``: reject arguments the schema does not declare (default: ignore them).
     """
     if func is None:

@@ -1,0 +1,190 @@
+"""``tool2schema.lint``: check tools against seed 001's schema design checklist.
+
+``lint(target, format=None, select=None, ignore=None) -> list[Finding]``. The rules
+T2S001-T2S013 read the provider-neutral definition (name, ``Tool.description``,
+``tool.schema.parameters``); T2S104 compares the tools with each other; T2S101-T2S103
+come from the provider layer through :func:`provider_findings` and
+:func:`provider_request_findings` (the one extension point of this package).
+The rules are documented in docs/lint.md.
+
+(The package is called ``linter`` so that importing it never shadows the
+``tool2schema.lint`` function.)
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any, Iterable, Optional, Sequence, Union
+
+from ..config import CONFIG
+from ..formats import FormatLike, SchemaFormat, coerce_format
+from ..tool import Tool
+from .rules import PROVIDER_CODES, RULES, Finding, cross_tool_findings, lint_tool
+
+__all__ = [
+    "RULES",
+    "Finding",
+    "PROVIDER_FORMATS",
+    "add_lint_parser",
+    "lint",
+    "provider_findings",
+    "provider_request_findings",
+    "run_lint",
+    "selector",
+]
+
+PROVIDER_FORMATS: tuple[SchemaFormat, ...] = tuple(f for f in SchemaFormat if f is not SchemaFormat.OPENAI_TUNE)
+"""The formats ``format=None`` checks (the fine-tuning shape is OpenAI Chat's)."""
+
+# ==================================================================================
+# EXTENSION POINT for the provider layer (T2S101-T2S103).
+#
+# The integrator replaces the two bodies below with calls into each provider's module
+# (tool2schema/providers/<p>.py), e.g.
+#
+#     from ..providers import provider_for
+#     return provider_for(fmt).lint_tool(tool)          # per tool
+#     return provider_for(fmt).lint_request(tools)      # request level
+#
+# Contract, already honoured by ``lint``:
+# - called once per tool and format (and once per format for the request) only when
+#   at least one of T2S101-T2S103 is selected; ``fmt`` is a SchemaFormat;
+# - return Finding objects with code T2S101/T2S102/T2S103 and ``tool`` set to the
+#   tool's name (``None`` in request-level findings); ``path`` as for every rule;
+# - T2S103 is returned as "warning": ``lint`` lowers it to "info" when it was called
+#   with format=None;
+# - the message need not name the provider: ``lint`` prefixes "<format>: " when the
+#   provider's name is not already in it;
+# - select/ignore and lint_ignore are applied by ``lint`` afterwards.
+# ==================================================================================
+def provider_findings(tool: Tool[Any, Any], fmt: SchemaFormat) -> list[Finding]:
+    """Provider rule findings (T2S101-T2S103) for one tool in one format.
+
+    Supplied by the provider layer (each ``tool2schema/providers/<p>.py`` knows its
+    name pattern, limits and the constraints it drops); returns ``[]`` until wired.
+    """
+    return []
+
+
+def provider_request_findings(tools: Sequence[Tool[Any, Any]], fmt: SchemaFormat) -> list[Finding]:
+    """Request-level provider findings (``tool=None``: tool count, total size ...) for
+    the whole tool list in one format. Supplied by the provider layer; ``[]`` until wired."""
+    return []
+
+
+# ==================================================================================
+
+
+def selector(codes: Union[str, Iterable[str], None], what: str) -> tuple[str, ...]:
+    """Normalize ``select``/``ignore``/``lint_ignore`` (codes or prefixes, a list or a
+    comma-separated string); raise ``ValueError`` for one that matches no rule."""
+    if codes is None:
+        return ()
+    items = codes.split(",") if isinstance(codes, str) else list(codes)
+    out: list[str] = []
+    for item in items:
+        if not isinstance(item, str):
+            raise TypeError(f"{what}: rule codes are strings like 'T2S004', got {item!r}")
+        code = item.strip().upper()
+        if not code:
+            continue
+        if code != "ALL" and not any(c.startswith(code) for c in RULES):
+            raise ValueError(f"{what}: {item!r} is not a lint rule code or prefix; codes: {', '.join(RULES)} (or a prefix such as 'T2S0')")
+        out.append(code)
+    return tuple(out)
+
+
+def _matches(code: str, selectors: Sequence[str]) -> bool:
+    return any(s == "ALL" or code.startswith(s) for s in selectors)
+
+
+def _tools(target: Any) -> list[Tool[Any, Any]]:
+    if isinstance(target, Tool):
+        return [target]
+    if isinstance(target, str):
+        return _tools(importlib.import_module(target))
+    if isinstance(target, ModuleType):
+        from ..discovery import find_tools
+
+        return find_tools(target)
+    if isinstance(target, Iterable):  # a list of tools/modules, or a ToolRegistry
+        out: list[Tool[Any, Any]] = []
+        for item in target:
+            if isinstance(item, (Tool, str, ModuleType)):
+                out.extend(_tools(item))
+            else:
+                raise TypeError(f"lint: expected a Tool, a module or a dotted module name in the list, got {item!r}")
+        return out
+    raise TypeError(f"lint: expected a Tool, a list of tools, a ToolRegistry, a module or a dotted module name, got {target!r}")
+
+
+def _provider_name(fmt: SchemaFormat) -> str:
+    return fmt.value
+
+
+def lint(
+    target: Any,
+    format: Optional[FormatLike] = None,
+    select: Union[str, Iterable[str], None] = None,
+    ignore: Union[str, Iterable[str], None] = None,
+) -> list[Finding]:
+    """Check ``target`` (a ``Tool``, a list of tools, a ``ToolRegistry``, a module or a
+    dotted module name) against the schema design rules; return the findings in tool
+    order (request-level ones first), then by rule, then by parameter.
+
+    ``format=None`` checks every provider format, ``format="gemini"`` only that one.
+    ``select``/``ignore`` take rule codes or prefixes (``"T2S0"`` is T2S001-T2S013),
+    as a list or a comma-separated string; ``CONFIG.lint_ignore`` and each tool's
+    ``@tool(lint_ignore=[...])`` are skipped too. Raises ``ValueError`` for an unknown
+    code, ``ToolDefinitionError`` when a tool cannot be built.
+    """
+    selected = selector(select, "select") or ("ALL",)
+    ignored = selector(ignore, "ignore") + selector(CONFIG.lint_ignore, "CONFIG.lint_ignore")
+    formats = PROVIDER_FORMATS if format is None else (coerce_format(format),)
+    tools = _tools(target)
+
+    def base(code: str) -> bool:
+        return _matches(code, selected) and not _matches(code, ignored)
+
+    per_tool: list[tuple[str, ...]] = [selector(t.config.lint_ignore, f"lint_ignore of tool {t.name!r}") for t in tools]
+
+    def enabled_for(index: int, code: str) -> bool:
+        return base(code) and not _matches(code, per_tool[index])
+
+    findings: list[Finding] = []
+    for index, t in enumerate(tools):
+        findings.extend(lint_tool(t.name, t.description, t.schema.parameters, lambda code, i=index: enabled_for(i, code)))
+    findings.extend(cross_tool_findings([(t.name, t.description) for t in tools], enabled_for))
+
+    if any(base(code) for code in PROVIDER_CODES):
+        names = {t.name: i for i, t in enumerate(tools)}
+        for fmt in formats:
+            raw: list[Finding] = []
+            for t in tools:
+                raw.extend(provider_findings(t, fmt))
+            raw.extend(provider_request_findings(tools, fmt))
+            for f in raw:
+                if f.tool is not None and f.tool in names:
+                    if not enabled_for(names[f.tool], f.code):
+                        continue
+                elif not base(f.code):
+                    continue
+                findings.append(_provider_finding(f, fmt, explicit=format is not None))
+
+    order = {t.name: i for i, t in reversed(list(enumerate(tools)))}
+    findings.sort(key=lambda f: (-1 if f.tool is None else order.get(f.tool, len(tools)), f.code))
+    return findings
+
+
+def _provider_finding(f: Finding, fmt: SchemaFormat, explicit: bool) -> Finding:
+    message = f.message
+    if _provider_name(fmt) not in message.lower() and fmt.name.split("_")[0].lower() not in message.lower():
+        message = f"{_provider_name(fmt)}: {message}"
+    severity = "info" if f.code == "T2S103" and not explicit else f.severity
+    if message == f.message and severity == f.severity:
+        return f
+    return Finding(f.code, severity, f.tool, f.path, message, f.fix)
+
+
+from .cli import add_lint_parser, run_lint  # noqa: E402  (cli needs lint defined first)
