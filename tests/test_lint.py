@@ -454,8 +454,7 @@ def test_t2s010_near_misses() -> None:
     tools = [
         _t("list_orders", "List the customer's orders, newest first. Use it to browse orders."),
         _t("get_order_by_id", "Fetch one order by its number. Use it when the order number is known."),
-        _t("get_order", "Fetch one order. Use it when the number is known."),
-        _t("get_orders", "Fetch several orders by number. Use it for bulk lookups."),
+        _t("get_orders", "Fetch several orders at once, given their numbers. Use it for bulk lookups."),
     ]
     assert found(tools, "T2S010") == []
 
@@ -539,9 +538,10 @@ class Node(BaseModel):
 
 def test_recursive_types_are_walked_once() -> None:
     t = tool(name="render_tree", description="Render a tree. Use it for outlines.")(Node)
-    assert found(t, "T2S008") == [("render_tree", "children.children")]
+    # the hidden default_factory is found; the walk stops where Node refers to itself
+    assert found(t, "T2S008") == [("render_tree", "children")]
     wrapped = make(Node, "The tree.")
-    assert ("get_sales_report", "report_key.children") in found(wrapped, "T2S008")
+    assert found(wrapped, "T2S008") == [("get_sales_report", "report_key.children")]
 
 
 # -- targets, selection, silencing -------------------------------------------------------
@@ -621,12 +621,12 @@ from typing import Optional
 from tool2schema import tool
 
 @tool
-def weather(city: str, days: float = 1.0) -> None:
+def weather(city: str, num_days: float = 1.0) -> None:
     """Weather.
 
     Args:
         city: City, e.g. Lima.
-        days: How many days, one of 1, 3, 7.
+        num_days: How many days, one of 1, 3, 7.
     """
 
 @tool(lint_ignore=["T2S001"])
@@ -650,7 +650,7 @@ def test_cli_text_output_and_exit_codes(bad_module: Path, capsys: pytest.Capture
     assert main(["lint", str(bad_module)]) == 1
     out = capsys.readouterr().out
     assert "weather: T2S001 " in out
-    assert "weather:days: T2S005 " in out
+    assert "weather:num_days: T2S005 " in out
     assert "\n    fix: " in out
     assert "forecast: T2S001" not in out  # silenced by lint_ignore
     assert out.strip().splitlines()[-1].startswith("Found ")
@@ -666,8 +666,8 @@ def test_cli_select_ignore_and_json(bad_module: Path, capsys: pytest.CaptureFixt
     assert main(["lint", str(bad_module), "--select", "T2S005,T2S013", "--output-format", "json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert sorted((d["code"], d["tool"], d["path"], d["severity"]) for d in data) == [
-        ("T2S005", "weather", "days", "warning"),
-        ("T2S013", "weather", "days", "warning"),
+        ("T2S005", "weather", "num_days", "warning"),
+        ("T2S013", "weather", "num_days", "warning"),
     ]
     assert set(data[0]) == {"code", "severity", "tool", "path", "message", "fix"}
     assert main(["lint", str(bad_module), "--select", "T2S999"]) == 2

@@ -188,11 +188,11 @@ def check_param_description(ctx: Context, p: Prop) -> None:
 _Q = r"""(?:'[^'\n]{1,40}'|"[^"\n]{1,40}"|`[^`\n]{1,40}`|‘[^’\n]{1,40}’|“[^”\n]{1,40}”)"""
 _TOKEN = r"[A-Za-z0-9][\w.+-]{0,30}"
 _ITEM = rf"(?:{_Q}|{_TOKEN})"
-_SEP = r"(?:\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s*/\s*|\s*、\s*|\s*，\s*|\s*或\s*)"
+_SEP = r"(?:\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s*/\s*|\s*、\s*|\s*，\s*|\s*或\s*)"
 _LIST = rf"{_ITEM}(?:{_SEP}{_ITEM})+"
 _TRIGGER = (
     r"(?:\bone\s+of|\bany\s+of|\b(?:possible|allowed|valid|accepted|supported|permitted|available)\s+(?:values|options|choices)"
-    r"(?:\s+(?:are|is|include))?|\b(?:values|options|choices)|\bmust\s+be(?:\s+one\s+of)?|\bcan\s+be(?:\s+one\s+of)?"
+    r"(?:\s+(?:are|is|include))?|\b(?:values|options|choices)(?=\s*[:：])|\bmust\s+be(?:\s+one\s+of)?|\bcan\s+be(?:\s+one\s+of)?"
     r"|\bshould\s+be(?:\s+one\s+of)?|可以是|可选值(?:为|是|有)?|取值(?:为|范围)?|可选)"
 )
 _ENUM_PATTERNS = (
@@ -202,8 +202,11 @@ _ENUM_PATTERNS = (
     re.compile(rf"(?P<list>{_Q}(?:{_SEP}{_Q})+)"),
 )
 _EXAMPLE_CUE = re.compile(r"(?:e\.g\.|eg\.|for example|for instance|such as|like|例如|比如)\s*[:,]?\s*$", re.IGNORECASE)
-_ITEM_RE = re.compile(_ITEM)
-_NOT_VALUES = {"a", "an", "the", "more", "both", "none", "all", "other", "others", "etc", "these", "those", "them", "it"}
+_SEP_RE = re.compile(_SEP + r"|\s*\|\s*", re.IGNORECASE)
+_NOT_VALUES = {
+    "a", "an", "the", "more", "both", "none", "all", "other", "others", "etc", "these", "those", "them", "it",
+    "empty", "null", "blank", "omitted", "missing", "unset", "true", "false", "yes", "no",
+}
 
 
 def prose_values(description: str) -> Optional[list[str]]:
@@ -216,13 +219,14 @@ def prose_values(description: str) -> Optional[list[str]]:
             raw = m.group("list")
             if i == 2 and ("://" in raw or re.search(r"\d+\s*\|\s*\d+", raw) and not re.search(r"[A-Za-z]", raw)):
                 continue
-            values = [_unquote(x) for x in _ITEM_RE.findall(raw)]
+            items = [x for x in _SEP_RE.split(raw) if x.strip()]
+            values = [_unquote(x.strip()) for x in items]
             values = [v for v in values if v]
             if len(values) < 2 or len(set(values)) < 2:
                 continue
             if any(v.lower() in _NOT_VALUES for v in values):
                 continue
-            if i == 0 and not any(_is_quoted(x) for x in _ITEM_RE.findall(raw)):
+            if i == 0 and not any(_is_quoted(x.strip()) for x in items):
                 # unquoted words after "must be"/"can be" read as prose unless they look like codes
                 trigger = description[m.start() : m.start("list")].lower()
                 if re.search(r"must|can|should", trigger) and "one of" not in trigger:
@@ -241,7 +245,7 @@ def _unquote(item: str) -> str:
 
 
 def _looks_like_code(value: str) -> bool:
-    return bool(re.fullmatch(r"[A-Z0-9_]+|[a-z0-9]+(?:[_-][a-z0-9]+)+|[a-z]{1,5}", value))
+    return bool(re.fullmatch(r"[A-Z][A-Z0-9_]+|[a-z0-9]+(?:_[a-z0-9]+)+", value))
 
 
 def check_prose_enum(ctx: Context, p: Prop) -> None:
@@ -299,7 +303,7 @@ _FORMAT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"(?<![\w])(?:{_DATE_PART}[-/:. T]?){{1,5}}{_DATE_PART}(?![\w])"), "date"),
     (re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339\b|\bISO(?:\s+format(?:ted)?)?\s+(?:date(?:time)?|time(?:stamp)?)\b", re.IGNORECASE), "date"),
     (re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?(?![\w-])"), "date"),
-    (re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{1,9}[-_](?:X{3,}|#{3,}|N{3,}|9{3,}|\d{3,})(?![\w-])"), "code"),
+    (re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{1,9}[-_](?:X{3,}|#{3,}|N{3,}|9{3,}|\d{4,})(?![\w-])"), "code"),
     (re.compile(r"\bE\.?164\b|\bUUID\b|\bISO[- ]?4217\b|\bISO[- ]?3166(?:-1)?(?:\s+alpha-?[23])?\b", re.IGNORECASE), "named"),
     (re.compile(r"\b\d+(?:\s*(?:-|to|–)\s*\d+)?[- ]digits?\b|\d+位数字", re.IGNORECASE), "digits"),
     (re.compile(r"格式为\S{2,}"), "named"),
