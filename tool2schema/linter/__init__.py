@@ -147,14 +147,23 @@ def lint(
     def base(code: str) -> bool:
         return _matches(code, selected) and not _matches(code, ignored)
 
-    per_tool: list[tuple[str, ...]] = [selector(t.config.lint_ignore, f"lint_ignore of tool {t.name!r}") for t in tools]
+    active = frozenset(code for code in RULES if base(code))
+    by_ignore: dict[tuple[str, ...], frozenset[str]] = {}
+    per_tool: list[frozenset[str]] = []
+    for t in tools:
+        own = tuple(t.config.lint_ignore)
+        codes = by_ignore.get(own)
+        if codes is None:
+            skip = selector(own, f"lint_ignore of tool {t.name!r}")
+            codes = by_ignore[own] = frozenset(c for c in active if not _matches(c, skip))
+        per_tool.append(codes)
 
     def enabled_for(index: int, code: str) -> bool:
-        return base(code) and not _matches(code, per_tool[index])
+        return code in per_tool[index]
 
     findings: list[Finding] = []
     for index, t in enumerate(tools):
-        findings.extend(lint_tool(t.name, t.description, t.schema.parameters, lambda code, i=index: enabled_for(i, code)))
+        findings.extend(lint_tool(t.name, t.description, t.schema.parameters, per_tool[index].__contains__))
     findings.extend(cross_tool_findings([(t.name, t.description) for t in tools], enabled_for))
 
     if any(base(code) for code in PROVIDER_CODES):
@@ -168,7 +177,7 @@ def lint(
                 if f.tool is not None and f.tool in names:
                     if not enabled_for(names[f.tool], f.code):
                         continue
-                elif not base(f.code):
+                elif f.code not in active:
                     continue
                 findings.append(_provider_finding(f, fmt, explicit=format is not None))
 

@@ -8,6 +8,7 @@ and the fix. The heuristic rules fire only on the curated words of
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import defaultdict
@@ -70,11 +71,20 @@ RULES: dict[str, Rule] = {
 PROVIDER_CODES = ("T2S101", "T2S102", "T2S103")
 
 
+_CAMEL1 = re.compile(r"([a-z0-9])([A-Z])")
+_CAMEL2 = re.compile(r"([A-Z]+)([A-Z][a-z])")
+_NON_WORD = re.compile(r"[^A-Za-z0-9]+")
+
+
+@functools.lru_cache(maxsize=4096)
+def _words(name: str) -> tuple[str, ...]:
+    spaced = _CAMEL2.sub(r"\1 \2", _CAMEL1.sub(r"\1 \2", name))
+    return tuple(w.lower() for w in _NON_WORD.split(spaced) if w)
+
+
 def words(name: str) -> list[str]:
     """``getOrderByID`` / ``get-order_by_id`` -> ``["get", "order", "by", "id"]``."""
-    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
-    spaced = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", spaced)
-    return [w.lower() for w in re.split(r"[^A-Za-z0-9]+", spaced) if w]
+    return list(_words(name))
 
 
 def _quote(values: Sequence[str]) -> str:
@@ -401,7 +411,10 @@ def check_free_form(ctx: Context, p: Prop) -> None:
     v = p.view
     if not v.leaves or not any(_free_form(s) for s in v.leaves):
         return
-    what = "any JSON value" if any(not _types(s) for s in v.leaves if _free_form(s)) else "an object with arbitrary keys"
+    free = [s for s in v.leaves if _free_form(s)]
+    what = "any JSON value" if any(not _types(s) for s in free) else "an object with arbitrary keys"
+    if not any(s is a for s in free for a in v.alternatives):
+        what = f"a list whose items are {what}"
     ctx.add(
         "T2S009",
         p.path,
@@ -510,8 +523,9 @@ def _summary(text: str) -> str:
 
 
 def overlaps(tools: Sequence[tuple[str, str]], threshold: float = 0.8) -> Iterator[tuple[int, int, str]]:
-    """Pairs ``(i, j, evidence)`` (``i < j``) of tools the model cannot tell apart."""
-    reported: set[tuple[int, int]] = set()
+    """Pairs ``(i, j, evidence)`` (``i < j``) of tools the model cannot tell apart; each
+    tool ``j`` is reported once, with the first earlier tool it overlaps."""
+    reported: set[int] = set()
     # 1. names that differ only by a synonym verb
     by_key: dict[tuple[Any, ...], int] = {}
     for j, (name, _) in enumerate(tools):
@@ -523,7 +537,7 @@ def overlaps(tools: Sequence[tuple[str, str]], threshold: float = 0.8) -> Iterat
                 key = (g, tuple(ws[1:]))
                 i = by_key.setdefault(key, j)
                 if i != j and tools[i][0] != name:
-                    reported.add((i, j))
+                    reported.add(j)
                     yield i, j, f"the names differ only by the synonyms {_verb_segment(tools[i][0])[0]!r} and {ws[0]!r}"
                 break
     # 2. the same description, or descriptions sharing nearly all their words
@@ -535,8 +549,8 @@ def overlaps(tools: Sequence[tuple[str, str]], threshold: float = 0.8) -> Iterat
         if not summary:
             continue
         i = first.setdefault(summary, j)
-        if i != j and (i, j) not in reported:
-            reported.add((i, j))
+        if i != j and j not in reported:
+            reported.add(j)
             yield i, j, f"both are described as {_clip(text.strip())!r}"
     # prefix filtering: two sets with Jaccard >= t share a token among their rarest ones
     freq: dict[str, int] = defaultdict(int)
@@ -553,14 +567,18 @@ def overlaps(tools: Sequence[tuple[str, str]], threshold: float = 0.8) -> Iterat
         for w in prefix:
             candidates.update(index[w])
             index[w].append(j)
+        if j in reported:
+            continue
+        size = len(s)
         for i in sorted(candidates):
-            if (i, j) in reported:
-                continue
             a = sets[i]
+            if min(len(a), size) < threshold * max(len(a), size):
+                continue
             inter = len(a & s)
-            if inter / (len(a) + len(s) - inter) >= threshold:
-                reported.add((i, j))
+            if inter >= threshold * (len(a) + size - inter):
+                reported.add(j)
                 yield i, j, f"their descriptions share {inter} of {len(a | s)} words ({_clip(tools[i][1].strip(), 40)!r})"
+                break
 
 
 def cross_tool_findings(tools: Sequence[tuple[str, str]], enabled_for: Callable[[int, str], bool]) -> list[Finding]:

@@ -7,6 +7,7 @@ is already being walked, so recursive types cannot loop.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional
 
@@ -49,7 +50,7 @@ class View:
     """The alternatives, with arrays replaced by their items (recursively)."""
     nullable: bool = False
 
-    @property
+    @functools.cached_property
     def description(self) -> str:
         own = self.schema.get("description")
         if isinstance(own, str) and own.strip():
@@ -60,9 +61,14 @@ class View:
                 return inner
         return ""
 
-    def types(self, leaves: bool = True) -> set[str]:
+    def types(self) -> set[str]:
+        """The JSON types of the leaves (arrays replaced by their items)."""
+        return self.leaf_types
+
+    @functools.cached_property
+    def leaf_types(self) -> set[str]:
         out: set[str] = set()
-        for s in self.leaves if leaves else self.alternatives:
+        for s in self.leaves:
             t = s.get("type")
             if isinstance(t, str):
                 out.add(t)
@@ -183,17 +189,3 @@ def _descend(schema: Any, path: str, defs: Schema, stack: frozenset[str], depth:
     extra = s.get("additionalProperties")
     if isinstance(extra, dict):
         yield from _descend(extra, path, defs, stack, depth + 1)
-
-
-def objects(parameters: Schema) -> Iterator[tuple[str, Schema]]:
-    """Every object schema (with the path of the property holding it; ``""`` for the root)."""
-    defs = parameters.get("$defs") or parameters.get("definitions") or {}
-    root, _ = resolve(parameters, defs)
-    yield "", root
-    for prop in walk(parameters):
-        for alt in prop.view.alternatives:
-            if "properties" in alt:
-                yield prop.path, alt
-        for leaf in prop.view.leaves:
-            if "properties" in leaf and leaf not in prop.view.alternatives:
-                yield prop.path, leaf

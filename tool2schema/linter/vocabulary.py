@@ -9,7 +9,8 @@ from __future__ import annotations
 # T2S001: a tool name must start with one of these verbs and name a thing after it.
 VERBS: frozenset[str] = frozenset(
     """
-    accept acknowledge activate add adjust allocate analyze analyse annotate answer append apply approve archive
+    accept acknowledge adopt assess audit bid borrow buy choose greet hash lend pick rent say speak sum tell toggle walk
+    paint wait activate add adjust allocate analyze analyse annotate answer append apply approve archive
     ask assign attach authenticate authorize autocomplete backup ban block book bookmark broadcast browse build
     calculate call cancel capture categorize change charge chat check checkout classify clean clear clone close
     collect comment commit compare compile complete compose compress compute configure confirm connect convert
