@@ -722,3 +722,18 @@ class Color(enum.Enum):
 
 def test_enum_parameters_are_not_prose_enums() -> None:
     assert found(make(Color, "Color, one of RED, GREEN."), "T2S005") == []
+
+
+def test_docs_examples_run() -> None:
+    """docs/lint.md's python blocks run in order in one namespace and hold their asserts."""
+    import re
+
+    text = (ROOT / "docs" / "lint.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) >= 15
+    namespace: dict[str, Any] = {"__name__": "lint_docs"}
+    try:
+        for i, block in enumerate(blocks):
+            exec(compile(block, f"docs/lint.md[{i}]", "exec", dont_inherit=True), namespace)
+    finally:
+        CONFIG.reset_default()
