@@ -737,3 +737,19 @@ def test_docs_examples_run() -> None:
             exec(compile(block, f"docs/lint.md[{i}]", "exec", dont_inherit=True), namespace)
     finally:
         CONFIG.reset_default()
+
+
+def test_t2s010_differing_words_that_name_the_tools_tell_them_apart() -> None:
+    text = "the dark mode feature flag for the given user account. Use it when the user asks for it."
+    on = _t("enable_dark_mode", "Enable " + text)
+    off = _t("disable_dark_mode", "Disable " + text)
+    assert found([on, off], "T2S010") == []
+
+
+@pytest.mark.parametrize("text", ["Regex such as ^(foo|bar)$.", "Pattern (a|b) to match.", "Exit codes 0|1|2."])
+def test_t2s005_pipes_in_regexes_and_numbers_are_not_lists(text: str) -> None:
+    assert found(make(str, text), "T2S005") == []
+
+
+def test_t2s007_minutes_and_seconds() -> None:
+    assert found(make(str, "Lap time as mm:ss."), "T2S007") == [("get_sales_report", "report_key")]

@@ -54,8 +54,8 @@ PROVIDER_FORMATS: tuple[SchemaFormat, ...] = tuple(f for f in SchemaFormat if f 
 #   tool's name (``None`` in request-level findings); ``path`` as for every rule;
 # - T2S103 is returned as "warning": ``lint`` lowers it to "info" when it was called
 #   with format=None;
-# - the message need not name the provider: ``lint`` prefixes "<format>: " when the
-#   provider's name is not already in it;
+# - the message need not name the provider: ``lint`` prefixes "<format value>: "
+#   (e.g. "gemini: ...") unless the message already starts with it;
 # - select/ignore and lint_ignore are applied by ``lint`` afterwards.
 # ==================================================================================
 def provider_findings(tool: Tool[Any, Any], fmt: SchemaFormat) -> list[Finding]:
@@ -188,7 +188,7 @@ def lint(
 
 def _provider_finding(f: Finding, fmt: SchemaFormat, explicit: bool) -> Finding:
     message = f.message
-    if _provider_name(fmt) not in message.lower() and fmt.name.split("_")[0].lower() not in message.lower():
+    if not message.startswith(f"{_provider_name(fmt)}: "):
         message = f"{_provider_name(fmt)}: {message}"
     severity = "info" if f.code == "T2S103" and not explicit else f.severity
     if message == f.message and severity == f.severity:

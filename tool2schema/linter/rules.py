@@ -227,8 +227,10 @@ def prose_values(description: str) -> Optional[list[str]]:
             if _EXAMPLE_CUE.search(before):
                 continue
             raw = m.group("list")
-            if i == 2 and ("://" in raw or re.search(r"\d+\s*\|\s*\d+", raw) and not re.search(r"[A-Za-z]", raw)):
-                continue
+            if i == 2:
+                around = description[max(0, m.start() - 1) : m.start()] + description[m.end() : m.end() + 1]
+                if "://" in raw or set(around) & set("()[]^$") or not re.search(r"[A-Za-z]", raw):
+                    continue  # a regular expression, a URL or numbers, not a list of values
             items = [x for x in _SEP_RE.split(raw) if x.strip()]
             values = [_unquote(x.strip()) for x in items]
             values = [v for v in values if v]
@@ -326,8 +328,8 @@ def prose_format(description: str) -> Optional[tuple[str, str]]:
         m = pattern.search(description)
         if m:
             text = m.group(0)
-            if kind == "date" and pattern is _FORMAT_PATTERNS[0][0] and not re.search(r"YY|DD|HH|hh", text):
-                continue  # "MM" or "mm" alone is a unit, not a date format
+            if kind == "date" and pattern is _FORMAT_PATTERNS[0][0] and not re.search(r"YY|DD|HH|hh|:", text):
+                continue  # "MM MM" is a unit, not a date format
             return text, kind
     return None
 
@@ -552,7 +554,10 @@ def overlaps(tools: Sequence[tuple[str, str]], threshold: float = 0.8) -> Iterat
         if i != j and j not in reported:
             reported.add(j)
             yield i, j, f"both are described as {_clip(text.strip())!r}"
-    # prefix filtering: two sets with Jaccard >= t share a token among their rarest ones
+    # Near-identical descriptions whose differing words name the tools (enable_x / disable_x)
+    # still tell the tools apart. Prefix filtering: two sets with Jaccard >= t share a token
+    # among their rarest ones.
+    names = [frozenset(words(name)) for name, _ in tools]
     freq: dict[str, int] = defaultdict(int)
     for s in sets:
         for w in s:
@@ -575,7 +580,7 @@ def overlaps(tools: Sequence[tuple[str, str]], threshold: float = 0.8) -> Iterat
             if min(len(a), size) < threshold * max(len(a), size):
                 continue
             inter = len(a & s)
-            if inter >= threshold * (len(a) + size - inter):
+            if inter >= threshold * (len(a) + size - inter) and not (a ^ s) & (names[i] | names[j]):
                 reported.add(j)
                 yield i, j, f"their descriptions share {inter} of {len(a | s)} words ({_clip(tools[i][1].strip(), 40)!r})"
                 break
