@@ -189,6 +189,8 @@ def test_t2s004_near_misses() -> None:
         ("Must be one of PENDING_PAYMENT, PAID, SHIPPED", ["PENDING_PAYMENT", "PAID", "SHIPPED"]),
         ("订单状态,可以是:PENDING、PAID、SHIPPED", ["PENDING", "PAID", "SHIPPED"]),
         ("Options: metric / imperial", ["metric", "imperial"]),
+        ("State of the issues. Can be either open, closed, or all.", ["open", "closed", "all"]),
+        ("The HTTP method to use (GET, POST, PUT, DELETE).", ["GET", "POST", "PUT", "DELETE"]),
     ],
 )
 def test_t2s005_prose_enums(text: str, values: list[str]) -> None:
@@ -226,6 +228,11 @@ def test_t2s005_nested_and_array_paths() -> None:
         "Can be empty or null when unknown.",
         "Must be positive or zero.",
         "The value shown to the user.",
+        "Can be a file, folder, or link.",
+        "The GitHub repository owner (user or organization).",
+        "Language of the answer (en, fr, de...).",
+        "Whether to include archived items (true/false).",
+        "Use 'me' for the signed-in user.",
     ],
 )
 def test_t2s005_near_misses(text: str) -> None:

@@ -202,21 +202,20 @@ _SEP = r"(?:\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s*/\s*|\s*、\s*|\s*，
 _LIST = rf"{_ITEM}(?:{_SEP}{_ITEM})+"
 _TRIGGER = (
     r"(?:\bone\s+of|\bany\s+of|\b(?:possible|allowed|valid|accepted|supported|permitted|available)\s+(?:values|options|choices)"
-    r"(?:\s+(?:are|is|include))?|\b(?:values|options|choices)(?=\s*[:：])|\bmust\s+be(?:\s+one\s+of)?|\bcan\s+be(?:\s+one\s+of)?"
-    r"|\bshould\s+be(?:\s+one\s+of)?|可以是|可选值(?:为|是|有)?|取值(?:为|范围)?|可选)"
+    r"(?:\s+(?:are|is|include))?|\b(?:values|options|choices)(?=\s*[:：])|\b(?:must|can|should)\s+be(?:\s+one\s+of|\s+either)?"
+    r"|可以是|可选值(?:为|是|有)?|取值(?:为|范围)?|可选)"
 )
 _ENUM_PATTERNS = (
     re.compile(rf"{_TRIGGER}\s*[:：(]?\s*(?P<list>{_LIST})", re.IGNORECASE),
     re.compile(rf"\beither\s+(?P<list>{_ITEM}\s+or\s+{_ITEM})\b", re.IGNORECASE),
     re.compile(rf"(?P<list>{_TOKEN}(?:\s*\|\s*{_TOKEN})+)"),
     re.compile(rf"(?P<list>{_Q}(?:{_SEP}{_Q})+)"),
+    re.compile(r"\((?P<list>[A-Z][A-Z0-9_]+(?:\s*(?:,|/|\bor\b)\s*[A-Z][A-Z0-9_]+)+)\)"),
 )
 _EXAMPLE_CUE = re.compile(r"(?:e\.g\.|eg\.|for example|for instance|such as|like|例如|比如)\s*[:,]?\s*$", re.IGNORECASE)
 _SEP_RE = re.compile(_SEP + r"|\s*\|\s*", re.IGNORECASE)
-_NOT_VALUES = {
-    "a", "an", "the", "more", "both", "none", "all", "other", "others", "etc", "these", "those", "them", "it",
-    "empty", "null", "blank", "omitted", "missing", "unset", "true", "false", "yes", "no",
-}
+_LEADING = {"a", "an", "the", "more", "both", "these", "those", "them", "it", "other", "others", "any", "some", "several", "each"}
+_NOT_VALUES = _LEADING | {"none", "all", "etc", "empty", "null", "blank", "omitted", "missing", "unset", "true", "false", "yes", "no"}
 
 
 def prose_values(description: str) -> Optional[list[str]]:
@@ -236,13 +235,13 @@ def prose_values(description: str) -> Optional[list[str]]:
             values = [v for v in values if v]
             if len(values) < 2 or len(set(values)) < 2:
                 continue
-            if any(v.lower() in _NOT_VALUES for v in values):
-                continue
+            if values[0].lower() in _LEADING or all(v.lower() in _NOT_VALUES for v in values):
+                continue  # "one of the ...", "can be empty or null": prose, not values
             if i == 0 and not any(_is_quoted(x.strip()) for x in items):
                 # unquoted words after "must be"/"can be" read as prose unless they look like codes
                 trigger = description[m.start() : m.start("list")].lower()
                 if re.search(r"must|can|should", trigger) and "one of" not in trigger:
-                    if not all(_looks_like_code(v) for v in values):
+                    if len(values) < 3 and not all(_looks_like_code(v) for v in values):
                         continue
             return values
     return None
@@ -366,6 +365,8 @@ def check_prose_format(ctx: Context, p: Prop) -> None:
         pattern = _pattern_for(evidence, kind)
         example = f"Field(pattern=r'{pattern}')" if pattern else "Field(pattern=r'^...$')"
         fix = f"add a pattern that matches exactly that format, e.g. Annotated[str, {example}] (or a typed value such as uuid.UUID)"
+        if kind == "code" and re.search(r"\d$", evidence):
+            fix += "; the pattern is derived from the example: adjust the digit count to the real format"
     ctx.add(
         "T2S007",
         p.path,
