@@ -578,10 +578,11 @@ def test_lint_ignore_per_tool_and_global() -> None:
     quiet = make(name="weather", lint_ignore=["T2S001"])
     loud = make(name="forecast")
     assert found([quiet, loud], "T2S001") == [("forecast", None)]
-    CONFIG.lint_ignore = ["T2S001"]
+    CONFIG.lint_ignore = ["T2S001", "T2S006"]
     try:
         assert found([quiet, loud], "T2S001") == []
-        assert CONFIG.lint_ignore == ["T2S001"]
+        assert CONFIG.lint_ignore == ["T2S001", "T2S006"]
+        assert quiet.lint_ignore == ["T2S001", "T2S006"] and loud.lint_ignore == ["T2S001", "T2S006"]
     finally:
         CONFIG.reset_default()
     assert found([quiet, loud], "T2S001") == [("forecast", None)]
@@ -685,8 +686,8 @@ def test_cli_select_ignore_and_json(bad_module: Path, capsys: pytest.CaptureFixt
 def test_cli_github_annotations(bad_module: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lint", str(bad_module), "--output-format", "github"]) == 1
     lines = capsys.readouterr().out.strip().splitlines()
-    assert any(line.startswith("::warning ") and "title=T2S001::" in line for line in lines)
-    assert any(line.startswith("::notice ") and "title=T2S003::" in line for line in lines)
+    assert any(line.startswith("::warning title=T2S001,") for line in lines)
+    assert any(line.startswith("::notice title=T2S003,") for line in lines)
     assert all("file=" in line and "bad_lint_tools.py,line=" in line for line in lines)
     assert all("\n" not in line for line in lines)
 
@@ -760,3 +761,110 @@ def test_t2s005_pipes_in_regexes_and_numbers_are_not_lists(text: str) -> None:
 
 def test_t2s007_minutes_and_seconds() -> None:
     assert found(make(str, "Lap time as mm:ss."), "T2S007") == [("get_sales_report", "report_key")]
+
+
+# -- more planted defects, one tool each ---------------------------------------------------
+def _t2s004_tools() -> list[tuple[tool2schema.Tool[Any, Any], str]]:
+    @tool(ignore_parameter_descriptions=True)
+    def get_balance(account_number: str) -> None:
+        """Get the balance of an account. Use it for balance questions.
+
+        Args:
+            account_number: Account number.
+        """
+
+    @tool
+    def get_statement(account_number: Annotated[str, Field(description="Account.")], month: int = 1) -> None:
+        """Get a monthly statement. Use it for past months."""
+
+    class Payee(TypedDict):
+        """A payee."""
+
+        iban: str
+
+    @tool
+    def add_payee(payee: Payee) -> None:
+        """Add a payee. Use it before the first transfer.
+
+        Args:
+            payee: The payee to add.
+        """
+
+    class TransferArgs(BaseModel):
+        """Transfer money between own accounts. Use it only for own accounts."""
+
+        amount: Annotated[float, Field(gt=0, le=10000)]
+
+    return [(get_balance, "account_number"), (get_statement, "month"), (add_payee, "payee.iban"), (tool(TransferArgs), "amount")]
+
+
+def test_t2s004_one_tool_each() -> None:
+    for t, path in _t2s004_tools():
+        assert found(t, "T2S004") == [(t.name, path)]
+
+
+@pytest.mark.parametrize(
+    ("annotation", "path"),
+    [(int, "report_key"), (float, "report_key"), (Optional[int], "report_key"), (list[float], "report_key")],
+)
+def test_t2s006_one_tool_each(annotation: Any, path: str) -> None:
+    assert found(make(annotation, "Described.", default=None), "T2S006") == [("get_sales_report", path)]
+
+
+def test_t2s008_one_tool_each() -> None:
+    class Opts(TypedDict, total=False):
+        """Options."""
+
+        region: Annotated[str, Field(description="Region.")]
+
+    class More(TypedDict):
+        """More."""
+
+        store: NotRequired[Annotated[str, Field(description="Store.")]]
+
+    class Basket(BaseModel):
+        """A basket."""
+
+        skus: list[str] = Field(default_factory=list, description="Products.")
+
+    cases = [
+        (make(Optional[int], "Most rows."), "report_key"),
+        (make(Opts, "Options."), "report_key.region"),
+        (make(More, "More."), "report_key.store"),
+        (make(Basket, "Basket."), "report_key.skus"),
+    ]
+    for t, path in cases:
+        assert found(t, "T2S008") == [("get_sales_report", path)]
+
+
+@pytest.mark.parametrize("annotation", [dict, Any, dict[str, Any], object, list[dict[str, Any]], Optional[dict]])
+def test_t2s009_one_tool_each(annotation: Any) -> None:
+    assert found(make(annotation, "Described.", default=None), "T2S009") == [("get_sales_report", "report_key")]
+
+
+def test_t2s104_variants(tmp_path: Path) -> None:
+    a = make(name="get_report")
+    b = make(name="get_report", tool_description="Another report. Use it for audits.")
+    c = make(name="get_report", tool_description="A third report. Use it for taxes.")
+    assert [(f.tool, f.code) for f in lint([a, b, c]) if f.code == "T2S104"] == [("get_report", "T2S104")] * 2
+    path = tmp_path / "dup_names_tools.py"
+    path.write_text(
+        textwrap.dedent(
+            '''
+            from tool2schema import tool
+
+            @tool(name="get_total")
+            def sales_total(month: int) -> int:
+                """Sum sales. Use it for revenue."""
+                return 0
+
+            @tool(name="get_total")
+            def stock_total(month: int) -> int:
+                """Count stock. Use it for inventory."""
+                return 0
+            '''
+        )
+    )
+    proc = subprocess.run([sys.executable, "-m", "tool2schema", "lint", str(path), "--select", "T2S104", "--output-format", "json"], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 1
+    assert [(d["code"], d["severity"], d["tool"]) for d in json.loads(proc.stdout)] == [("T2S104", "error", "get_total")]

@@ -196,6 +196,12 @@ class Tool(Generic[P, R]):
         """Summary and long description of the docstring (or the ``description=`` override)."""
         return self._state().spec.description
 
+    @property
+    def lint_ignore(self) -> list[str]:
+        """Lint rule codes (or prefixes) skipped for this tool: its own and ``CONFIG``'s."""
+        own = self.config.lint_ignore if self.config.is_set("lint_ignore") else []
+        return [*CONFIG.lint_ignore, *(c for c in own if c not in CONFIG.lint_ignore)]
+
     def has_tag(self, tag: str) -> bool:
         """Whether the tool carries ``tag``."""
         return tag in self.tags

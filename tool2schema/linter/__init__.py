@@ -151,7 +151,7 @@ def lint(
     by_ignore: dict[tuple[str, ...], frozenset[str]] = {}
     per_tool: list[frozenset[str]] = []
     for t in tools:
-        own = tuple(t.config.lint_ignore)
+        own = tuple(t.lint_ignore)
         codes = by_ignore.get(own)
         if codes is None:
             skip = selector(own, f"lint_ignore of tool {t.name!r}")

@@ -126,10 +126,10 @@ def _escape_property(text: str) -> str:
 
 
 def github_annotation(f: Finding, place: Optional[tuple[str, int]] = None) -> str:
-    """A GitHub Actions workflow command (``::warning title=T2S004::...``); info becomes ``notice``."""
+    """A GitHub Actions workflow command (``::warning title=T2S004,file=tools.py,line=12::...``);
+    info becomes ``notice``."""
     level = {"error": "error", "warning": "warning"}.get(f.severity, "notice")
-    props = []
+    props = [f"title={_escape_property(f.code)}"]
     if place is not None:
         props.append(f"file={_escape_property(place[0])},line={place[1]}")
-    props.append(f"title={_escape_property(f.code)}")
     return f"::{level} {','.join(props)}::{_escape_data(f'{_location(f)}: {f.message} Fix: {f.fix}')}"
