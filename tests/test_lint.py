@@ -868,3 +868,40 @@ def test_t2s104_variants(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "tool2schema", "lint", str(path), "--select", "T2S104", "--output-format", "json"], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 1
     assert [(d["code"], d["severity"], d["tool"]) for d in json.loads(proc.stdout)] == [("T2S104", "error", "get_total")]
+
+
+def test_t2s010_similarity_join_matches_brute_force() -> None:
+    """The fast join reports exactly the pairs a pairwise comparison finds."""
+    import random
+
+    from tool2schema.linter.rules import _content_words, overlaps, words
+
+    rng = random.Random(3)
+    vocab = [f"word{k}" for k in range(12)]
+    tools = []
+    for n in range(300):
+        chosen = rng.sample(vocab, rng.randint(3, 9))
+        tools.append((f"tool{n}_{rng.choice(['alpha', 'beta', 'gamma'])}", " ".join(chosen)))
+    got = {j: i for i, j, _ in overlaps(tools)}
+    expected: dict[int, int] = {}
+    sets = [_content_words(text) for _, text in tools]
+    seen_summary: dict[str, int] = {}
+    for j, (_, text) in enumerate(tools):
+        first = seen_summary.setdefault(" ".join(text.split()), j)
+        if first != j:
+            expected[j] = first
+    duplicates = set(expected)
+    for j in range(len(tools)):
+        if j in duplicates or len(sets[j]) < 4:
+            continue
+        for i in range(len(tools)):
+            if i == j or i in duplicates or len(sets[i]) < 4:
+                continue
+            a, b = sets[i], sets[j]
+            names = set(words(tools[i][0])) | set(words(tools[j][0]))
+            if len(a & b) >= 0.8 * len(a | b) and not (a ^ b) & names:
+                lo, hi = min(i, j), max(i, j)
+                if hi == j:
+                    expected[j] = min(expected.get(j, lo), lo)
+    assert got == expected
+    assert len(got) > 10

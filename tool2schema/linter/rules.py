@@ -556,35 +556,62 @@ def overlaps(tools: Sequence[tuple[str, str]], threshold: float = 0.8) -> Iterat
             reported.add(j)
             yield i, j, f"both are described as {_clip(text.strip())!r}"
     # Near-identical descriptions whose differing words name the tools (enable_x / disable_x)
-    # still tell the tools apart. Prefix filtering: two sets with Jaccard >= t share a token
-    # among their rarest ones.
-    names = [frozenset(words(name)) for name, _ in tools]
+    # still tell the tools apart. A PPJoin similarity join: sets in order of size, words in
+    # order of rarity; two sets with Jaccard >= t share a word among the first few of each,
+    # and a candidate is dropped as soon as the words left cannot reach the overlap needed.
+    # Exact duplicates (reported above) take part through their first occurrence only.
     freq: dict[str, int] = defaultdict(int)
     for s in sets:
         for w in s:
             freq[w] += 1
-    index: dict[str, list[int]] = defaultdict(list)
-    for j, s in enumerate(sets):
-        if len(s) < 4:
-            continue
-        ordered = sorted(s, key=lambda w: (freq[w], w))
-        prefix = ordered[: len(s) - math.ceil(threshold * len(s)) + 1]
-        candidates: set[int] = set()
-        for w in prefix:
-            candidates.update(index[w])
-            index[w].append(j)
-        if j in reported:
-            continue
+    bit: dict[str, int] = {}
+    masks = [_mask(s, bit) for s in sets]
+    name_masks = [_mask(frozenset(words(name)), bit) for name, _ in tools]
+    t = threshold
+    index: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    best: dict[int, tuple[int, int, int]] = {}
+    for x in sorted((j for j, s in enumerate(sets) if len(s) >= 4 and j not in reported), key=lambda j: (len(sets[j]), j)):
+        s = sets[x]
         size = len(s)
-        for i in sorted(candidates):
-            a = sets[i]
-            if min(len(a), size) < threshold * max(len(a), size):
+        ordered = sorted(s, key=lambda w: (freq[w], w))
+        overlap: dict[int, int] = {}
+        for p, w in enumerate(ordered[: size - math.ceil(t * size) + 1]):
+            for y, q in index[w]:
+                seen = overlap.get(y, 0)
+                if seen < 0:
+                    continue
+                other = len(sets[y])
+                if other < t * size:
+                    overlap[y] = -1
+                    continue
+                needed = math.ceil(t / (1 + t) * (size + other))
+                overlap[y] = seen + 1 if seen + 1 + min(size - p - 1, other - q - 1) >= needed else -1
+        for p, w in enumerate(ordered[: size - math.ceil(2 * t / (1 + t) * size) + 1]):
+            index[w].append((x, p))
+        mx, nx = masks[x], name_masks[x]
+        for y, n in overlap.items():
+            if n <= 0:
                 continue
-            inter = len(a & s)
-            if inter >= threshold * (len(a) + size - inter) and not (a ^ s) & (names[i] | names[j]):
-                reported.add(j)
-                yield i, j, f"their descriptions share {inter} of {len(a | s)} words ({_clip(tools[i][1].strip(), 40)!r})"
-                break
+            my = masks[y]
+            inter = (mx & my).bit_count()
+            union = size + len(sets[y]) - inter
+            if inter >= t * union and not (mx ^ my) & (nx | name_masks[y]):
+                i, j = min(x, y), max(x, y)
+                if j not in best or i < best[j][0]:
+                    best[j] = (i, inter, union)
+    for j in sorted(best):
+        i, inter, union = best[j]
+        yield i, j, f"their descriptions share {inter} of {union} words ({_clip(tools[i][1].strip(), 40)!r})"
+
+
+def _mask(ws: frozenset[str], bit: dict[str, int]) -> int:
+    m = 0
+    for w in ws:
+        b = bit.get(w)
+        if b is None:
+            b = bit[w] = 1 << len(bit)
+        m |= b
+    return m
 
 
 def cross_tool_findings(tools: Sequence[tuple[str, str]], enabled_for: Callable[[int, str], bool]) -> list[Finding]:
