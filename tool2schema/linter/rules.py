@@ -218,8 +218,15 @@ _LEADING = {"a", "an", "the", "more", "both", "these", "those", "them", "it", "o
 _NOT_VALUES = _LEADING | {"none", "all", "etc", "empty", "null", "blank", "omitted", "missing", "unset", "true", "false", "yes", "no"}
 
 
+_ENUM_HINT = re.compile(
+    r"[|'\"`‘“(]|one\s+of|any\s+of|values|options|choices|must\s+be|can\s+be|should\s+be|either|可以是|可选|取值", re.IGNORECASE
+)
+
+
 def prose_values(description: str) -> Optional[list[str]]:
     """The allowed values a description lists in prose, or ``None``."""
+    if not _ENUM_HINT.search(description):
+        return None
     for i, pattern in enumerate(_ENUM_PATTERNS):
         for m in pattern.finditer(description):
             before = description[max(0, m.start() - 24) : m.start()]

@@ -7,7 +7,6 @@ is already being walked, so recursive types cannot loop.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional
 
@@ -50,31 +49,14 @@ class View:
     """The alternatives, with arrays replaced by their items (recursively)."""
     nullable: bool = False
 
-    @functools.cached_property
-    def description(self) -> str:
-        own = self.schema.get("description")
-        if isinstance(own, str) and own.strip():
-            return own
-        if len(self.alternatives) == 1:
-            inner = self.alternatives[0].get("description")
-            if isinstance(inner, str):
-                return inner
-        return ""
+    description: str = ""
+    """The property's description (its own, or its only alternative's)."""
+    leaf_types: set[str] = field(default_factory=set)
+    """The JSON types of the leaves (``"null"`` left out)."""
 
     def types(self) -> set[str]:
         """The JSON types of the leaves (arrays replaced by their items)."""
         return self.leaf_types
-
-    @functools.cached_property
-    def leaf_types(self) -> set[str]:
-        out: set[str] = set()
-        for s in self.leaves:
-            t = s.get("type")
-            if isinstance(t, str):
-                out.add(t)
-            elif isinstance(t, list):
-                out.update(x for x in t if isinstance(x, str) and x != "null")
-        return out
 
     def any_leaf_has(self, *keys: str) -> bool:
         return any(k in s for s in self.leaves for k in keys)
@@ -131,6 +113,14 @@ def view(schema: Schema, defs: Schema) -> View:
         yield s
 
     v.leaves = [leaf for a in v.alternatives for leaf in leaves(a, 0)]
+    own = schema.get("description")
+    if isinstance(own, str) and own.strip():
+        v.description = own
+    elif len(v.alternatives) == 1 and isinstance(v.alternatives[0].get("description"), str):
+        v.description = v.alternatives[0]["description"]
+    for leaf in v.leaves:
+        v.leaf_types |= _types_of(leaf)
+    v.leaf_types.discard("null")
     return v
 
 
