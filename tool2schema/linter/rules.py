@@ -121,15 +121,16 @@ def check_name(ctx: Context) -> None:
     if not ws:
         return
     first = ws[0]
-    noun = "_".join(ws) or "thing"
+    noun = "_".join(ws)
+    rest = "_".join(ws[1:]) or "thing"
     if first in vocab.VAGUE_VERBS:
         ctx.add(
             "T2S001",
             None,
             f"tool name {ctx.name!r} starts with {first!r}, a verb that says nothing about what the tool does; "
             "the name is the model's first signal for choosing a tool, and a vague verb makes it guess",
-            f"name the action precisely, e.g. {('calculate_' + '_'.join(ws[1:])) if len(ws) > 1 else 'get_' + noun!r} "
-            "or another specific verb (get, search, create, update, delete, calculate, validate ...)",
+            f"name what the tool does to the {rest}: e.g. {', '.join(v + '_' + rest for v in ('create', 'validate', 'charge'))}, "
+            "with the verb that fits (get, search, create, update, delete, calculate, validate ...)",
         )
         return
     if first in vocab.VERBS and len(ws) > 1:
@@ -139,7 +140,7 @@ def check_name(ctx: Context) -> None:
         suggestion = f"{first}_<thing>, e.g. {first}_order"
     else:
         evidence = f"{ctx.name!r} does not start with an action verb ({first!r} is not in the verb list)"
-        suggestion = f"get_{noun}" if len(ws) > 0 else "get_<thing>"
+        suggestion = f"get_{noun}"
     ctx.add(
         "T2S001",
         None,
@@ -151,7 +152,7 @@ def check_name(ctx: Context) -> None:
 
 
 # -- T2S002 / T2S003 ---------------------------------------------------------------
-_WHEN = re.compile(r"\b(?:" + "|".join(vocab.WHEN_WORDS) + r")\b|n't\b|适用|不适用|使用|当", re.IGNORECASE)
+_WHEN = re.compile(r"\b(?:" + "|".join(vocab.WHEN_WORDS) + r")\b|n't\b|适用|使用|不要|请勿|仅", re.IGNORECASE)
 
 
 def check_description(ctx: Context) -> None:
