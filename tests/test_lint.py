@@ -905,3 +905,43 @@ def test_t2s010_similarity_join_matches_brute_force() -> None:
                     expected[j] = min(expected.get(j, lo), lo)
     assert got == expected
     assert len(got) > 10
+
+
+def test_rules_survive_arbitrary_schemas() -> None:
+    """Any JSON Schema shape (cyclic $refs, odd keyword types) lints without an exception."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from tool2schema.linter.rules import RULES, lint_tool
+
+    scalar = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=30))
+    refs = st.sampled_from(["#/$defs/A", "#/$defs/B", "#/$defs/missing", "#/other"])
+    leaf = st.fixed_dictionaries(
+        {},
+        optional={
+            "type": st.one_of(st.sampled_from(["string", "integer", "number", "object", "array", "null", "boolean"]), st.lists(st.sampled_from(["string", "null"]))),
+            "description": st.one_of(st.text(max_size=60), st.sampled_from(["one of a, b", "YYYY-MM-DD", "like ORD-123456", "x|y|z"])),
+            "$ref": refs,
+            "enum": st.lists(scalar, max_size=3),
+            "default": scalar,
+            "minimum": st.integers(),
+        },
+    )
+    schemas = st.recursive(
+        leaf,
+        lambda inner: st.one_of(
+            st.builds(lambda p, r: {"type": "object", "properties": p, "required": r}, st.dictionaries(st.sampled_from(["id", "count", "reason", "period", "x"]), inner, max_size=3), st.lists(st.sampled_from(["id", "count", "x"]))),
+            st.builds(lambda i: {"type": "array", "items": i}, inner),
+            st.builds(lambda alts: {"anyOf": alts}, st.lists(inner, max_size=3)),
+        ),
+        max_leaves=12,
+    )
+
+    @settings(max_examples=150, deadline=None)
+    @given(schemas, schemas, schemas)
+    def check(root: dict[str, Any], a: dict[str, Any], b: dict[str, Any]) -> None:
+        parameters = {**root, "$defs": {"A": {**a, "properties": {"again": {"$ref": "#/$defs/A"}, "b": {"$ref": "#/$defs/B"}}}, "B": b}}
+        for f in lint_tool("get_thing", "Get a thing.", parameters, lambda code: True):
+            assert f.code in RULES and f.message and f.fix
+
+    check()
