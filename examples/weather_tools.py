@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import enum
 from typing import Annotated, Literal, Optional
 
@@ -18,8 +19,8 @@ class Units(enum.Enum):
 class TimeRange(BaseModel):
     """A range of dates."""
 
-    start: str = Field(description="First day, YYYY-MM-DD")
-    end: Optional[str] = Field(None, description="Last day, YYYY-MM-DD")
+    start: datetime.date = Field(description="First day.")
+    end: Optional[datetime.date] = Field(None, description="Last day; the forecast runs to the end of the window when left out.")
 
 
 @tool(tags=["weather"])
@@ -43,6 +44,8 @@ def get_forecast(
 ) -> list[dict[str, object]]:
     """Forecast the weather for the coming days.
 
+    Use it for future conditions; for the weather right now use get_weather.
+
     :param location: City and country.
     :param days: How many days to forecast.
     :param period: Restrict the forecast to these dates.
@@ -53,6 +56,8 @@ def get_forecast(
 @tool(tags=["files"])
 def search_files(query: str, file_types: Optional[list[Literal["pdf", "ppt"]]] = None) -> list[str]:
     """Search the user's files.
+
+    Use it when the user asks about their own documents, not for web searches.
 
     Parameters
     ----------

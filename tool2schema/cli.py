@@ -1,6 +1,7 @@
 """Command line: ``tool2schema dump MODULE [--format F] [--tag T] [--strict] [-o FILE]``
 and ``tool2schema serve MODULE [--tag T] [--transport stdio|http] [--host H] [--port P]``
-(see :mod:`tool2schema.serve`).
+(see :mod:`tool2schema.serve`),
+and ``tool2schema lint MODULE ...`` (see :mod:`tool2schema.linter.cli`).
 
 MODULE is a dotted module name (importable from the current directory) or a path to
 a ``.py`` file. Exit status 0 on success, 2 on bad usage, 1 when a tool cannot be
@@ -51,14 +52,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     dump.add_argument("module", help="dotted module name or path to a .py file")
     dump.add_argument("--format", "-f", default=None, choices=[f.value for f in SchemaFormat], help="provider format (default: openai)")
     dump.add_argument("--tag", "-t", default=None, help="only tools with this tag")
-    dump.add_argument("--strict", action="store_true", default=None, help="OpenAI strict-mode schemas")
+    dump.add_argument("--strict", action="store_true", default=None, help="strict-mode schemas (formats that have a strict mode)")
     dump.add_argument("--output", "-o", default=None, help="write to this file instead of standard output")
+    from .linter import add_lint_parser, run_lint
     from .serve import add_serve_parser, run_serve
 
     add_serve_parser(sub)
+    add_lint_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "serve":
         return run_serve(args)
+    if args.command == "lint":
+        return run_lint(args)
     try:
         module = load_module(args.module)
     except Exception as exc:  # noqa: BLE001 - user's module failed to import: say so plainly

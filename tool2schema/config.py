@@ -59,14 +59,16 @@ DEFAULTS: dict[str, Any] = {
     "strict": False,
     "enum_style": "name",
     "examples_in_description": False,
+    "lint_ignore": (),
 }
 
 
 def _normalize(name: str, value: Any) -> Any:
-    if name == "ignore_parameters":
+    if name in ("ignore_parameters", "lint_ignore"):
         if isinstance(value, str):
-            raise TypeError("ignore_parameters takes a list of parameter names, not a string")
-        return tuple(value)
+            what = "parameter names" if name == "ignore_parameters" else "lint rule codes"
+            raise TypeError(f"{name} takes a list of {what}, not a string")
+        return tuple(value) if name == "ignore_parameters" else tuple(str(v).strip().upper() for v in value)
     if name == "default_format":
         return coerce_format(value)
     if name == "enum_style":
@@ -89,9 +91,10 @@ class Config:
     ``ignore_all_parameters``, ``ignore_function_description``,
     ``ignore_parameter_descriptions``, ``default_format`` (a :class:`SchemaFormat`),
     ``schema_type`` (2.x spelling of ``default_format``), ``strict`` (OpenAI strict
-    mode by default where the provider has one) and ``enum_style`` (``"name"`` or ``"value"``),
+    mode by default where the provider has one), ``enum_style`` (``"name"`` or ``"value"``),
     ``examples_in_description`` (append a tool's examples to its description in formats
-    without an examples field).
+    without an examples field) and ``lint_ignore`` (rule codes or prefixes
+    ``tool2schema.lint`` skips, e.g. ``["T2S011"]``).
     """
 
     def __init__(self, parent: Optional[Config] = None, **settings: Any) -> None:
@@ -112,7 +115,7 @@ class Config:
     def __getattr__(self, name: str) -> Any:
         if name in DEFAULTS:
             value = self._get(name)
-            return list(value) if name == "ignore_parameters" else value
+            return list(value) if name in ("ignore_parameters", "lint_ignore") else value
         raise AttributeError(f"Config has no setting {name!r}; settings: {', '.join(DEFAULTS)}, schema_type")
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -127,6 +130,10 @@ class Config:
     def schema_type(self) -> SchemaType:
         """2.x name of the default format (formats without a 2.x name read as ``OPENAI_API``)."""
         return _FORMAT_TO_TYPE.get(self._get("default_format"), SchemaType.OPENAI_API)
+
+    def is_set(self, name: str) -> bool:
+        """Whether ``name`` is set on this object itself (not inherited)."""
+        return name in self._settings
 
     def resolved(self) -> tuple[Any, ...]:
         """All effective settings, in ``DEFAULTS`` order (a cache key)."""

@@ -203,6 +203,12 @@ class Tool(Generic[P, R]):
         """Summary and long description of the docstring (or the ``description=`` override)."""
         return self.definition().description
 
+    @property
+    def lint_ignore(self) -> list[str]:
+        """Lint rule codes (or prefixes) skipped for this tool: its own and ``CONFIG``'s."""
+        own = self.config.lint_ignore if self.config.is_set("lint_ignore") else []
+        return [*CONFIG.lint_ignore, *(c for c in own if c not in CONFIG.lint_ignore)]
+
     def has_tag(self, tag: str) -> bool:
         """Whether the tool carries ``tag``."""
         return tag in self.tags
@@ -611,6 +617,7 @@ def tool(
     ignore_parameter_descriptions: Optional[bool] = None,
     strict: Optional[bool] = None,
     enum_style: Optional[str] = None,
+    lint_ignore: Optional[Sequence[str]] = None,
     inject: Sequence[str] = (),
     forbid_extra: bool = False,
     examples: Sequence[dict[str, Any]] = (),
@@ -632,6 +639,7 @@ def tool(func: Any = None, /, **options: Any) -> Any:
     - ``strict``: render OpenAI strict-mode schemas by default.
     - ``enum_style``: ``"name"`` (default; schema lists member names) or ``"value"``.
     - ``inject``: names of parameters the application supplies at dispatch (see ``Injected``).
+    - ``lint_ignore``: lint rule codes (or prefixes) ``tool2schema.lint`` skips for this tool.
     - ``forbid_extra``: reject arguments the schema does not declare (default: ignore them).
     - ``examples``: example arguments (dicts), validated by the tool's model at first build;
       Anthropic receives them as ``input_examples`` (an ``Examples:`` docstring section of

@@ -201,20 +201,20 @@ class Anthropic(Provider):
                 f"parameters per request and this tool alone has {unions}. Simplify the types, or use strict=False."
             )
 
-    def lint_request(self, definitions: Sequence[ToolDefinition], strict: bool = False) -> list[ProviderIssue]:
+    def lint_request(self, definitions: Sequence[ToolDefinition], strict: Sequence[ToolDefinition] = ()) -> list[ProviderIssue]:
         issues = super().lint_request(definitions, strict)
         if not strict:
             return issues
         limits = self.limits
         optional = unions = 0
-        for d in definitions:
+        for d in strict:
             try:
                 o, u = strict_counts(self.parameters(d, True))
             except Exception:  # noqa: BLE001 - a tool strict mode refuses is reported by lint()
                 continue
             optional, unions = optional + o, unions + u
         for count, limit, what in (
-            (len(definitions), limits.max_strict_tools, "strict tools"),
+            (len(strict), limits.max_strict_tools, "strict tools"),
             (optional, limits.max_strict_optional, "optional parameters across strict tools"),
             (unions, limits.max_strict_unions, "union-typed parameters across strict tools"),
         ):

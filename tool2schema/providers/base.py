@@ -195,19 +195,21 @@ class Provider:
                 issues.append(ProviderIssue(
                     "T2S102", None, f"the schema lists {values} enum values; {self.label} accepts at most {limits.max_strict_enum_values}",
                     "use a free string validated by the tool, or split the enum"))
+        mode = f"{self.label} strict mode" if use_strict else self.label
         for dropped in conversion.dropped:
-            how = "only restates it in the description" if dropped.restated else "removes it"
             what = f"'{dropped.keyword}'" + (f" ({json.dumps(dropped.value, default=str)})" if dropped.value is not None else "")
+            how = "only restates it in the description" if dropped.restated else "leaves it out"
             issues.append(ProviderIssue(
                 "T2S103", None if dropped.path == "(root)" else dropped.path,
-                f"{self.label}{' strict mode' if use_strict else ''} {how}: {what}; the model may not respect it "
-                "(dispatch still rejects calls that break it)",
-                "keep it if the retry on a rejected call is acceptable, or express the rule with a type the provider keeps (an enum, a smaller model)",
+                f"{mode} cannot carry {what}: it {how}, so the model may not respect it "
+                "(dispatch still rejects calls that break it, at the cost of a retry)",
+                "accept the retry, or express the rule with a type this provider keeps (an enum, a smaller model, a required field)",
             ))
         return issues
 
-    def lint_request(self, definitions: Sequence[ToolDefinition], strict: bool = False) -> list[ProviderIssue]:
-        """Limits of one request carrying all ``definitions`` (tool count)."""
+    def lint_request(self, definitions: Sequence[ToolDefinition], strict: Sequence[ToolDefinition] = ()) -> list[ProviderIssue]:
+        """Limits of one request carrying all ``definitions`` (tool count); ``strict``: the
+        ones sent in strict mode (per-request strict limits)."""
         issues: list[ProviderIssue] = []
         if self.limits.max_tools is not None and len(definitions) > self.limits.max_tools:
             issues.append(ProviderIssue(
