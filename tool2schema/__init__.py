@@ -27,6 +27,8 @@ _LAZY = {
     "to_messages": "calls",
     "ToolDefinition": "definition",
     "ToolKind": "definition",
+    "Output": "output",
+    "OutputError": "output",
     # tool2schema 2.x / 1.x names
     "EnableTool": "compat",
     "FindToolEnabled": "compat",

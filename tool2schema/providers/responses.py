@@ -79,3 +79,28 @@ class OpenAIResponses(Provider):
 
     def user_message(self, text: str) -> dict[str, Any]:
         return {"role": "user", "content": text}
+
+    # structured output: ``text={"format": {"type": "json_schema", "name", "description",
+    # "schema", "strict"}}`` (flat: ``ResponseFormatTextJSONSchemaConfigParam``); the answer
+    # is the ``output_text`` of the message items (``Response.output_text``); a refusal is a
+    # ``{"type": "refusal", "refusal"}`` content item.
+    native_strict = "flag"
+
+    def native_output(self, schema: dict[str, Any], name: str, description: str, strict: bool) -> dict[str, Any]:
+        self.check_name(name)
+        spec: dict[str, Any] = {"type": "json_schema", "name": name}
+        if description:
+            spec["description"] = description
+        spec["schema"] = schema
+        if strict:
+            spec["strict"] = True
+        return {"text": {"format": spec}}
+
+    def refusal(self, response: Any) -> Optional[str]:
+        for item in items(member(response, "output")):
+            if member(item, "type") == "message":
+                for part in items(member(item, "content")):
+                    if member(part, "type") == "refusal":
+                        text = member(part, "refusal")
+                        return text if isinstance(text, str) and text else "refused"
+        return None
