@@ -365,7 +365,7 @@ class Output(Generic[T]):
         if reply.refusal is not None:
             raise OutputError(
                 f"The answer was refused or blocked ({reply.refusal[:200]}). {how}",
-                kind="text_instead" if text or reply.refusal not in ("refusal",) else "no_output",
+                kind="text_instead" if text or " " in reply.refusal.strip() else "no_output",
                 provider=fmt, text=reply.text, refusal=reply.refusal,
             )
         if text:

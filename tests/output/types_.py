@@ -63,3 +63,13 @@ class Tagged(BaseModel):
 
     continent: Continent
     tags: dict[str, int]
+
+
+def where(continent: Continent, population: Optional[int] = None) -> tuple[Continent, Optional[int]]:
+    """Where the city is.
+
+    Args:
+        continent: The continent.
+        population: How many people live there, if known.
+    """
+    return continent, population
