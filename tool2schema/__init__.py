@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .config import CONFIG, Config, SchemaType
 from .discovery import find_schemas, find_tool, find_tools, save_schemas
@@ -17,6 +17,10 @@ from .errors import (
 from .introspect import Injected
 from .providers import SchemaFormat
 from .tool import Tool, tool
+
+if TYPE_CHECKING:  # imported on first use at run time (see _LAZY): Pydantic stays unloaded
+    from .output import Output as Output
+    from .output import OutputError as OutputError
 
 __version__ = "3.0.0"
 

@@ -17,10 +17,10 @@ asks which provider it is talking to.
 from __future__ import annotations
 
 import dataclasses
-import inspect
 import functools
+import inspect
 import re
-from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Generic, Optional, TypeVar, Union, cast, overload
 
 from pydantic import BaseModel, create_model
 
@@ -29,7 +29,7 @@ from .definition import ToolDefinition, ToolKind
 from .errors import SchemaFormatError, Tool2SchemaError, ToolDefinitionError
 from .introspect import is_typed_dict
 from .providers import FormatLike, SchemaFormat, coerce_format, get, in_call_order
-from .tool import Tool, tool
+from .tool import Tool
 
 if TYPE_CHECKING:
     from .providers.base import Provider, Reply
@@ -152,6 +152,18 @@ class Output(Generic[T]):
     and ``ValueError`` for an unknown ``mode``.
     """
 
+    @overload
+    def __init__(
+        self: Output[T], types: type[T], *, mode: str = ..., name: str = ..., description: Optional[str] = ..., strict: Optional[bool] = ...
+    ) -> None: ...
+    @overload
+    def __init__(
+        self: Output[T], types: Callable[..., T], *, mode: str = ..., name: str = ..., description: Optional[str] = ..., strict: Optional[bool] = ...
+    ) -> None: ...
+    @overload
+    def __init__(
+        self: Output[Any], types: Any, *, mode: str = ..., name: str = ..., description: Optional[str] = ..., strict: Optional[bool] = ...
+    ) -> None: ...
     def __init__(
         self,
         types: Any,
@@ -217,9 +229,9 @@ class Output(Generic[T]):
             if wrapped:
                 model = create_model(_name_part(target), __module__=__name__, result=(target, ...))
                 model.__doc__ = None
-                built: Tool[Any, Any] = tool(model, name=name, description=description if description is not None else "")
+                built: Tool[Any, Any] = Tool(model, name=name, description=description if description is not None else "")
             else:
-                built = tool(target, name=name, description=description)
+                built = Tool(target, name=name, description=description)
             built.definition()
             built.args_model  # noqa: B018 - build the validator now: errors surface here
         except ToolDefinitionError as exc:
@@ -346,12 +358,12 @@ class Output(Generic[T]):
         provider, reply = self._reply(response, format)
         fmt = provider.format
         if self.mode == "native":
-            return self._parse_native(provider, reply)
+            return cast(T, self._parse_native(provider, reply))
         names = self.tool_names()
         calls = [c for c in reply.calls if c.name in names]
         if calls:
-            return self._validate(calls[0], fmt, native=False)
-        return self._missing(fmt, reply, native=False)
+            return cast(T, self._validate(calls[0], fmt, native=False))
+        return cast(T, self._missing(fmt, reply, native=False))
 
     def _missing(self, fmt: SchemaFormat, reply: Reply, native: bool) -> Any:
         names = self.tool_names()

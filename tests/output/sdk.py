@@ -64,7 +64,7 @@ def mismatch(ann: Any, value: Any) -> Optional[str]:
     return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _adapter(td: Any) -> TypeAdapter[Any]:
     return TypeAdapter(td)
 
