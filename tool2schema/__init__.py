@@ -19,8 +19,8 @@ from .providers import SchemaFormat
 from .tool import Tool, tool
 
 if TYPE_CHECKING:  # imported on first use at run time (see _LAZY): Pydantic stays unloaded
+    from .errors import OutputError as OutputError
     from .output import Output as Output
-    from .output import OutputError as OutputError
 
 __version__ = "3.0.0"
 
@@ -32,7 +32,7 @@ _LAZY = {
     "ToolDefinition": "definition",
     "ToolKind": "definition",
     "Output": "output",
-    "OutputError": "output",
+    "OutputError": "errors",
     # tool2schema 2.x / 1.x names
     "EnableTool": "compat",
     "FindToolEnabled": "compat",

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, Optional, TypeVar, Uni
 
 from pydantic import BaseModel, create_model
 
-from .calls import ToolCall, ToolResult, parse_call, to_messages
+from .calls import ToolCall, parse_call
 from .definition import ToolDefinition, ToolKind
-from .errors import SchemaFormatError, Tool2SchemaError, ToolDefinitionError
+from .errors import OutputError, SchemaFormatError, Tool2SchemaError, ToolDefinitionError
 from .introspect import is_typed_dict
 from .providers import FormatLike, SchemaFormat, coerce_format, get, in_call_order
 from .tool import Tool
@@ -39,55 +39,6 @@ T = TypeVar("T")
 
 __all__ = ["Output", "OutputError"]
 
-KINDS = ("no_output", "text_instead", "invalid_json", "invalid_arguments")
-
-
-class OutputError(Tool2SchemaError, ValueError):
-    """The model's response holds no valid answer.
-
-    ``kind``: ``"no_output"`` (no output call and no text), ``"text_instead"`` (prose
-    instead of the output call, or in native mode prose that is not JSON; also a
-    refusal, with ``refusal`` set), ``"invalid_json"`` (JSON-like text or arguments that
-    do not parse), ``"invalid_arguments"`` (the answer does not validate). ``content`` is
-    the text the model reads (which field, what was wrong, what is allowed); ``errors``
-    Pydantic's error dicts where validation failed; ``call`` the output call that failed
-    (None when the model did not call an output tool); ``text`` the model's text;
-    ``refusal`` the provider's refusal or block reason; ``provider`` the format the
-    response came in. :meth:`to_message` builds the message that asks for a correction.
-    """
-
-    def __init__(
-        self,
-        content: str,
-        *,
-        kind: str,
-        provider: Optional[SchemaFormat] = None,
-        call: Optional[ToolCall] = None,
-        errors: Optional[list[dict[str, Any]]] = None,
-        text: Optional[str] = None,
-        refusal: Optional[str] = None,
-    ) -> None:
-        super().__init__(content)
-        self.content = content
-        self.kind = kind
-        self.provider = provider
-        self.call = call
-        self.errors = errors or []
-        self.text = text
-        self.refusal = refusal
-
-    def to_message(self, format: Optional[FormatLike] = None) -> dict[str, Any]:
-        """The message that asks the model to correct itself, to append after the
-        assistant's turn: when it called an output tool, that provider's tool-result
-        message for the call's id, flagged as an error where the provider has a flag;
-        otherwise a user message. ``format`` defaults to the shape the response came in."""
-        fmt = coerce_format(format) if format is not None else self.provider
-        if fmt is None:
-            fmt = self.call.provider if self.call is not None and self.call.provider else SchemaFormat.OPENAI
-        if self.call is not None:
-            result = ToolResult(self.call, is_error=True, error_kind=self.kind, errors=self.errors, message=self.content)
-            return to_messages([result], fmt)[0]
-        return get(fmt).user_message(self.content)
 
 
 def _type_name(target: Any) -> str:

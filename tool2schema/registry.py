@@ -101,7 +101,7 @@ class ToolRegistry:
         names = list(self._tools)
         if output is None:
             return provider.request(tools, provider.tool_choice(names, required=False))
-        clash = [n for n in output.names if n in self._tools]
+        clash = [n for n in output.tool_names() if n in self._tools] if output.mode == "tool" else []
         if clash:
             from .errors import ToolDefinitionError
 

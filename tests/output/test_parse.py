@@ -219,3 +219,14 @@ def test_free_form_type_validates_its_mapping() -> None:
     answer = Output(Tagged)
     value = answer.parse({"name": "final_result", "arguments": {"continent": "as", "tags": {"a": 1}}})
     assert value == Tagged(continent=Continent.ASIA, tags={"a": 1})
+
+
+def test_parse_takes_the_output_or_content_list() -> None:
+    from tests.output.sdk import ANTHROPIC, RESPONSES
+
+    answer = Output(CityLocation)
+    assert answer.parse(RESPONSES.call("final_result", PARIS, "c1").output) == CityLocation(**PARIS)
+    assert answer.parse(ANTHROPIC.call("final_result", PARIS, "c1").content) == CityLocation(**PARIS)
+    native = Output(CityLocation, mode="native")
+    assert native.parse(RESPONSES.text(json.dumps(PARIS)).output) == CityLocation(**PARIS)
+    assert native.parse(ANTHROPIC.text(json.dumps(PARIS)).content) == CityLocation(**PARIS)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..jsonschema import Path, SchemaWalker
 from . import SchemaFormat
-from .base import Limits, Provider, items, member
+from .base import Limits, Provider, Reply, items, member
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -252,6 +252,14 @@ class Anthropic(Provider):
         if description and "description" not in schema:
             schema = {**schema, "description": description}
         return {"output_config": {"format": {"type": "json_schema", "schema": schema}}}
+
+    BLOCK_TYPES = frozenset({"text", "tool_use", "thinking", "redacted_thinking", "server_tool_use", "web_search_tool_result"})
+
+    def reply(self, response: Any) -> Optional[Reply]:
+        # the ``content`` list of a Message, on its own
+        if isinstance(response, (list, tuple)) and response and all(member(b, "type") in self.BLOCK_TYPES for b in response):
+            return super().reply({"content": list(response)})
+        return super().reply(response)
 
     def refusal(self, response: Any) -> Optional[str]:
         if member(response, "stop_reason") == "refusal":

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from . import SchemaFormat
-from .base import Provider, items, member
+from .base import Provider, Reply, items, member
 from .openai import OpenAIChat, OpenAIStrict
 
 if TYPE_CHECKING:
@@ -95,6 +95,14 @@ class OpenAIResponses(Provider):
         if strict:
             spec["strict"] = True
         return {"text": {"format": spec}}
+
+    ITEM_TYPES = frozenset({"message", "function_call", "reasoning", "web_search_call", "file_search_call", "computer_call", "code_interpreter_call"})
+
+    def reply(self, response: Any) -> Optional[Reply]:
+        # the ``output`` list of a Response, on its own
+        if isinstance(response, (list, tuple)) and response and all(member(i, "type") in self.ITEM_TYPES for i in response):
+            return super().reply({"output": list(response)})
+        return super().reply(response)
 
     def refusal(self, response: Any) -> Optional[str]:
         for item in items(member(response, "output")):
