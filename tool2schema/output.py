@@ -40,7 +40,6 @@ T = TypeVar("T")
 __all__ = ["Output", "OutputError"]
 
 
-
 def _type_name(target: Any) -> str:
     """A readable name of an output type (``CityLocation``, ``list[str]``)."""
     if isinstance(target, type) and not getattr(target, "__args__", None):
@@ -128,7 +127,7 @@ class Output(Generic[T]):
             raise ValueError(f"Output: mode must be 'tool' or 'native', not {mode!r}")
         if not isinstance(name, str) or not name:
             raise ValueError(f"Output: name must be a non-empty string, not {name!r}")
-        targets = list(types) if isinstance(types, (list, tuple)) else [types]
+        targets = [t.func if isinstance(t, Tool) else t for t in (types if isinstance(types, (list, tuple)) else [types])]
         if not targets:
             raise ToolDefinitionError("Output: the list of output types is empty; give at least one type")
         self.types: tuple[Any, ...] = tuple(targets)
@@ -173,8 +172,6 @@ class Output(Generic[T]):
         return parts
 
     def _build(self, target: Any, name: str, description: Optional[str], force_wrap: bool = False) -> _Part:
-        if isinstance(target, Tool):
-            target = target.func
         wrapped = force_wrap or not (_is_object_type(target) or _is_function(target))
         try:
             if wrapped:

@@ -230,3 +230,12 @@ def test_parse_takes_the_output_or_content_list() -> None:
     native = Output(CityLocation, mode="native")
     assert native.parse(RESPONSES.text(json.dumps(PARIS)).output) == CityLocation(**PARIS)
     assert native.parse(ANTHROPIC.text(json.dumps(PARIS)).content) == CityLocation(**PARIS)
+
+
+def test_a_tool_as_output_type_and_junk_input() -> None:
+    answer = Output(tool(CityLocation, name="city_tool"))
+    assert answer.names == ["final_result"]
+    assert answer.parse({"name": "final_result", "arguments": PARIS}) == CityLocation(**PARIS)
+    for junk in (None, "text", 3.5, [], {"what": 1}):
+        with pytest.raises(ValueError, match="not a response"):
+            answer.parse(junk)
