@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .config import CONFIG, Config, SchemaType
 from .discovery import find_schemas, find_tool, find_tools, save_schemas
@@ -18,6 +18,10 @@ from .introspect import Injected
 from .providers import SchemaFormat
 from .tool import Tool, tool
 
+if TYPE_CHECKING:  # imported on first use at run time (see _LAZY): Pydantic stays unloaded
+    from .errors import OutputError as OutputError
+    from .output import Output as Output
+
 __version__ = "3.0.0"
 
 _LAZY = {
@@ -29,6 +33,8 @@ _LAZY = {
     "ToolKind": "definition",
     "lint": "linter",
     "Finding": "linter",
+    "Output": "output",
+    "OutputError": "errors",
     # tool2schema 2.x / 1.x names
     "EnableTool": "compat",
     "FindToolEnabled": "compat",

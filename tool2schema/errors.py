@@ -20,6 +20,12 @@ Every error the library raises on purpose derives from :class:`Tool2SchemaError`
     A tool call from a model could not be parsed or validated. Registries turn it into
     an error :class:`~tool2schema.ToolResult` for the model; ``Tool.validate`` raises it.
 
+``OutputError``
+    A model's response holds no valid structured answer (``tool2schema.Output.parse``):
+    ``kind`` says why (``no_output``, ``text_instead``, ``invalid_json``,
+    ``invalid_arguments``), ``content`` is the text the model reads and
+    ``to_message()`` the message that asks it to correct itself.
+
 ``ParseException``
     The tool2schema 2.x error of ``LoadToolEnabled``; kept with its 2.x meaning.
 
@@ -31,7 +37,11 @@ Every error the library raises on purpose derives from :class:`Tool2SchemaError`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Optional
+
+if TYPE_CHECKING:
+    from .calls import ToolCall
+    from .providers import FormatLike, SchemaFormat
 
 
 class Tool2SchemaError(Exception):
@@ -60,6 +70,57 @@ class ToolCallError(Tool2SchemaError, ValueError):
         self.message = message
         self.kind = kind
         self.errors = errors or []
+
+
+class OutputError(Tool2SchemaError, ValueError):
+    """The model's response holds no valid answer.
+
+    ``kind``: ``"no_output"`` (no output call and no text), ``"text_instead"`` (prose
+    instead of the output call, or in native mode prose that is not JSON; also a
+    refusal, with ``refusal`` set), ``"invalid_json"`` (JSON-like text or arguments that
+    do not parse), ``"invalid_arguments"`` (the answer does not validate). ``content`` is
+    the text the model reads (which field, what was wrong, what is allowed); ``errors``
+    Pydantic's error dicts where validation failed; ``call`` the output call that failed
+    (None when the model did not call an output tool); ``text`` the model's text;
+    ``refusal`` the provider's refusal or block reason; ``provider`` the format the
+    response came in. :meth:`to_message` builds the message that asks for a correction.
+    """
+
+    def __init__(
+        self,
+        content: str,
+        *,
+        kind: str,
+        provider: Optional[SchemaFormat] = None,
+        call: Optional[ToolCall] = None,
+        errors: Optional[list[dict[str, Any]]] = None,
+        text: Optional[str] = None,
+        refusal: Optional[str] = None,
+    ) -> None:
+        super().__init__(content)
+        self.content = content
+        self.kind = kind
+        self.provider = provider
+        self.call = call
+        self.errors = errors or []
+        self.text = text
+        self.refusal = refusal
+
+    def to_message(self, format: Optional[FormatLike] = None) -> dict[str, Any]:
+        """The message that asks the model to correct itself, to append after the
+        assistant's turn: when it called an output tool, that provider's tool-result
+        message for the call's id, flagged as an error where the provider has a flag;
+        otherwise a user message. ``format`` defaults to the shape the response came in."""
+        from .calls import ToolResult, to_messages
+        from .providers import SchemaFormat, coerce_format, get
+
+        fmt = coerce_format(format) if format is not None else self.provider
+        if fmt is None:
+            fmt = self.call.provider if self.call is not None and self.call.provider else SchemaFormat.OPENAI
+        if self.call is not None:
+            result = ToolResult(self.call, is_error=True, error_kind=self.kind, errors=self.errors, message=self.content)
+            return to_messages([result], fmt)[0]
+        return get(fmt).user_message(self.content)
 
 
 class ParseException(Tool2SchemaError):

@@ -23,6 +23,7 @@ from .tool import Tool, tool
 if TYPE_CHECKING:
     from mcp.server import Server
 
+    from .output import Output
     from .serve import ContextLike
 
 __all__ = ["ToolRegistry", "ToolResult"]
@@ -99,6 +100,33 @@ class ToolRegistry:
         from .serve import build_server
 
         return build_server(self, name=name, context=context)
+
+    def request(self, format: FormatLike, output: Optional[Output[Any]] = None, strict: Optional[bool] = None) -> dict[str, Any]:
+        """Keyword arguments for ``format``'s SDK request call: every tool and the tool
+        choice (``auto``). With ``output=``, its output tools join them and the choice
+        requires a tool call (ordinary tools first if the model wants, then an output
+        tool); a native-mode ``output`` adds its native setting instead. Output names
+        that collide with the registry's tools raise ``ToolDefinitionError``."""
+        import copy
+
+        provider = get_provider(format)
+        tools = [copy.deepcopy(t.to_json(format, strict=strict)) for t in self._tools.values()]
+        names = list(self._tools)
+        if output is None:
+            return provider.request(tools, provider.tool_choice(names, required=False))
+        clash = [n for n in output.tool_names() if n in self._tools] if output.mode == "tool" else []
+        if clash:
+            from .errors import ToolDefinitionError
+
+            raise ToolDefinitionError(
+                f"ToolRegistry.request: the output tool name(s) {', '.join(repr(n) for n in clash)} are also registry tools; "
+                "pass Output(..., name='...') with another name"
+            )
+        if output.mode == "native":
+            return {**provider.request(tools, provider.tool_choice(names, required=False)), **output.request(format, strict=strict)}
+        tools += output.tools(format, strict=strict)
+        names += output.tool_names()
+        return provider.request(tools, provider.tool_choice(names, required=True))
 
     # -- dispatch -----------------------------------------------------------------
     def _prepare(self, call: Any) -> tuple[ToolCall, Tool[Any, Any], Any]:
@@ -246,23 +274,28 @@ class ToolRegistry:
             return self._raised(parsed, exc)
         return ToolResult(parsed, value=value)
 
-    def dispatch_all(self, message: Any, context: Optional[dict[str, Any]] = None) -> list[ToolResult]:
+    def dispatch_all(self, message: Any, context: Optional[dict[str, Any]] = None, output: Optional[Output[Any]] = None) -> list[ToolResult]:
         """Run every call of a whole assistant message/response; results in call order.
-        Async tools among them run concurrently."""
+        Async tools among them run concurrently. Calls to ``output``'s tools are skipped
+        (read them with ``output.parse``)."""
         try:
             calls = extract_calls(message)
         except ToolCallError as exc:
             return [self._error(None, exc)]
+        if output is not None:
+            calls = [c for c in calls if c.name not in output.names]
         if any(c.name in self._tools and self._tools[c.name].is_async for c in calls):
             return _run_sync(self.adispatch_all(calls, context), "dispatch_all")  # type: ignore[no-any-return]
         return [self.dispatch(c, context) for c in calls]
 
-    async def adispatch_all(self, message: Any, context: Optional[dict[str, Any]] = None) -> list[ToolResult]:
+    async def adispatch_all(self, message: Any, context: Optional[dict[str, Any]] = None, output: Optional[Output[Any]] = None) -> list[ToolResult]:
         """Async :meth:`dispatch_all`: the calls run concurrently, results in call order."""
         try:
             calls = extract_calls(message)
         except ToolCallError as exc:
             return [self._error(None, exc)]
+        if output is not None:
+            calls = [c for c in calls if c.name not in output.names]
         return list(await asyncio.gather(*(self.adispatch(c, context) for c in calls)))
 
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..jsonschema import Path, SchemaWalker
 from . import SchemaFormat
-from .base import Limits, Provider, ProviderIssue, items, member
+from .base import Limits, Provider, ProviderIssue, Reply, items, member
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -260,3 +260,33 @@ class Anthropic(Provider):
 
     def result_messages(self, results: Sequence[ToolResult]) -> list[dict[str, Any]]:
         return [{"role": "user", "content": [self.result_item(r) for r in results]}]
+
+    # structured output: ``output_config={"format": {"type": "json_schema", "schema"}}``
+    # (``anthropic.types.OutputConfigParam``/``JSONOutputFormatParam``: no name, no strict
+    # flag: the schema is always held to the strict subset, "If you use an unsupported
+    # feature, you'll receive a 400 error"); the answer is the text block of the message;
+    # a refusal is ``stop_reason == "refusal"`` (structured-outputs page, "Invalid outputs").
+    native_strict = "subset"
+
+    def native_schema(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+        schema = self.object_root(definition, self.parameters(definition, True))
+        self.check_strict_limits(definition, schema)
+        return schema
+
+    def native_output(self, schema: dict[str, Any], name: str, description: str, strict: bool) -> dict[str, Any]:
+        if description and "description" not in schema:
+            schema = {**schema, "description": description}
+        return {"output_config": {"format": {"type": "json_schema", "schema": schema}}}
+
+    BLOCK_TYPES = frozenset({"text", "tool_use", "thinking", "redacted_thinking", "server_tool_use", "web_search_tool_result"})
+
+    def reply(self, response: Any) -> Optional[Reply]:
+        # the ``content`` list of a Message, on its own
+        if isinstance(response, (list, tuple)) and response and all(member(b, "type") in self.BLOCK_TYPES for b in response):
+            return super().reply({"content": list(response)})
+        return super().reply(response)
+
+    def refusal(self, response: Any) -> Optional[str]:
+        if member(response, "stop_reason") == "refusal":
+            return self.text(response) or "refusal"
+        return None

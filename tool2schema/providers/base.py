@@ -56,6 +56,18 @@ def _count_enum_values(schema: Any) -> int:
     return total
 
 
+@dataclass
+class Reply:
+    """What one response, message or call of a provider holds for structured output."""
+
+    calls: list[ToolCall]
+    """The tool calls, in order (malformed ones keep ``problem`` set)."""
+    text: Optional[str] = None
+    """The text of the reply (thinking left out), None when there is none."""
+    refusal: Optional[str] = None
+    """Why the provider refused or blocked the answer (its refusal text or stop reason), else None."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """Documented limits of a provider (None: none documented). The linter reads them."""
@@ -227,6 +239,38 @@ class Provider:
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         """Keyword arguments for the SDK's request call: the tools and the tool choice."""
         raise NotImplementedError
+
+    # -- structured output (tool2schema.Output) --------------------------------------------
+    structured_output: ClassVar[bool] = True
+    """Whether requests of this API take tools with a tool choice (False: MCP, whose host chooses)."""
+    native_strict: ClassVar[Optional[str]] = None
+    """How the API takes a native structured-output schema: None (no native structured
+    output), ``"flag"`` (a strict flag; without it any schema), ``"subset"`` (always
+    constrained to the strict subset, no flag), ``"plain"`` (no strict mode at all)."""
+
+    def native_schema(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+        """The schema a native structured-output request carries (strict: the strict subset)."""
+        return self.object_root(definition, self.parameters(definition, strict))
+
+    def native_output(self, schema: dict[str, Any], name: str, description: str, strict: bool) -> dict[str, Any]:
+        """Keyword arguments for the SDK's request call that ask for a JSON answer matching
+        ``schema`` (``strict``: set the provider's strict flag where it has one)."""
+        raise SchemaFormatError(
+            f"{self.label} has no native structured output; use Output(..., mode='tool')"
+        )
+
+    def reply(self, response: Any) -> Optional[Reply]:
+        """The calls, text and refusal of a whole response or message of this provider;
+        None when ``response`` is not this provider's shape."""
+        found = self.response_items(response)
+        if found is None:
+            return None
+        calls = [c for c in (self.read_call(item) for item in found) if c is not None]
+        return Reply(calls, self.text(response), self.refusal(response))
+
+    def refusal(self, response: Any) -> Optional[str]:
+        """The provider's refusal (its text, or the stop reason that blocked the answer), else None."""
+        return None
 
     # -- calls coming back ------------------------------------------------------------------
     def read_call(self, obj: Any) -> Optional[ToolCall]:

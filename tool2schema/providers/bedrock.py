@@ -17,11 +17,12 @@ Calls arrive as ``{"toolUse": {"toolUseId", "name", "input"}}`` content blocks o
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from . import SchemaFormat
 from .anthropic import ClaudeStrict
-from .base import Provider, has, items, member
+from .base import Provider, Reply, has, items, member
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -100,3 +101,44 @@ class Bedrock(Provider):
 
     def user_message(self, text: str) -> dict[str, Any]:
         return {"role": "user", "content": [{"text": text}]}
+
+    # structured output: ``outputConfig={"textFormat": {"type": "json_schema", "structure":
+    # {"jsonSchema": {"schema", "name", "description"}}}}`` (service model ``OutputConfig``,
+    # ``OutputFormat``, ``JsonSchemaDefinition``: ``schema`` is a *String*, the schema as JSON
+    # text; no strict flag: the guide validates every schema against the strict subset and
+    # answers 400 otherwise). The answer is the text block of ``output.message``; guardrail
+    # and content-filter stops (``stopReason``) are the refusals.
+    native_strict = "subset"
+    REFUSALS = ("guardrail_intervened", "content_filtered")
+    BLOCKS = frozenset({"text", "toolUse", "toolResult", "reasoningContent", "image", "document", "video", "cachePoint", "guardContent", "citationsContent", "searchResult"})
+
+    def native_schema(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+        return self.object_root(definition, self.parameters(definition, True))
+
+    def native_output(self, schema: dict[str, Any], name: str, description: str, strict: bool) -> dict[str, Any]:
+        self.check_name(name)
+        spec: dict[str, Any] = {"schema": json.dumps(schema, ensure_ascii=False), "name": name}
+        if description:
+            spec["description"] = description
+        return {"outputConfig": {"textFormat": {"type": "json_schema", "structure": {"jsonSchema": spec}}}}
+
+    def reply(self, response: Any) -> Optional[Reply]:
+        found = super().reply(response)
+        if found is not None:
+            return found
+        # an output.message on its own: {"role", "content": [blocks keyed by their member]}
+        content = member(response, "content")
+        if (
+            isinstance(response, dict)
+            and response.get("role") in ("assistant", "user")
+            and isinstance(content, list)
+            and content
+            and all(isinstance(b, dict) and len(b) == 1 and next(iter(b)) in self.BLOCKS for b in content)
+        ):
+            calls = [c for c in (self.read_call(b) for b in content) if c is not None]
+            return Reply(calls, self.text(response), None)
+        return None
+
+    def refusal(self, response: Any) -> Optional[str]:
+        reason = member(response, "stopReason")
+        return reason if reason in self.REFUSALS else None

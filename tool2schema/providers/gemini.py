@@ -155,6 +155,63 @@ class GeminiSchema(SchemaWalker):
         return t, nullable
 
 
+class GeminiJSONSchema(SchemaWalker):
+    """Canonical JSON Schema -> what ``GenerateContentConfig.response_json_schema`` takes.
+
+    Its docstring (google-genai ``types.py``): "only the following properties are
+    supported: ``$id``, ``$defs``, ``$ref``, ``$anchor``, ``type``, ``format``, ``title``,
+    ``description``, ``enum`` (for strings and numbers), ``items``, ``prefixItems``,
+    ``minItems``, ``maxItems``, ``minimum``, ``maximum``, ``anyOf``, ``oneOf`` (interpreted
+    the same as ``anyOf``), ``properties``, ``additionalProperties``, ``required``" and "If
+    ``$ref`` is set on a sub-schema, no other properties ... may be set". So: recursive
+    definitions stay ``$ref``s (inlined one level where the reference has siblings); other
+    keywords are restated in the description (dispatch still enforces them); an enum of
+    booleans or nulls is restated too.
+    """
+
+    provider = "Gemini response_json_schema"
+    KEEP: ClassVar[frozenset[str]] = frozenset(
+        {"$id", "$defs", "$ref", "$anchor", "type", "format", "title", "description", "enum", "items", "prefixItems",
+         "minItems", "maxItems", "minimum", "maximum", "anyOf", "oneOf", "properties", "additionalProperties", "required"}
+    )
+    WORDS: ClassVar[dict[str, str]] = {
+        "exclusiveMinimum": "greater than {}",
+        "exclusiveMaximum": "less than {}",
+        "multipleOf": "a multiple of {}",
+        "minLength": "at least {} characters",
+        "maxLength": "at most {} characters",
+        "pattern": "matching the pattern {}",
+        "uniqueItems": "items must be unique",
+        "minProperties": "at least {} entries",
+        "maxProperties": "at most {} entries",
+        "default": "default: {}",
+    }
+
+    def inline_ref_with_siblings(self) -> bool:
+        return True
+
+    def leave(self, node: dict[str, Any], original: dict[str, Any], path: Path) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        description = node.get("description")
+        for key, value in node.items():
+            if key == "description":
+                continue
+            if key == "enum" and not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value):
+                words = "one of " + ", ".join(json.dumps(v) for v in value)
+                description = self.restate(path, key, value, description, words)
+                continue
+            if key in self.KEEP:
+                out[key] = value
+            elif key in self.WORDS:
+                if value is not False and value is not None:
+                    description = self.restate(path, key, value, description, self.WORDS[key].format(json.dumps(value)))
+            else:
+                self.drop(path, key, value)
+        if description:
+            out["description"] = description
+        return out
+
+
 def to_gemini_schema(parameters: dict[str, Any]) -> dict[str, Any]:
     """Convert a canonical JSON Schema to Gemini's OpenAPI subset (pure)."""
     return GeminiSchema(parameters).walk()
@@ -271,6 +328,38 @@ class Gemini(Provider):
 
     def user_message(self, text: str) -> dict[str, Any]:
         return {"role": "user", "parts": [{"text": text}]}
+
+    # structured output: the ``GenerateContentConfig`` fields ``response_mime_type=
+    # "application/json"`` and ``response_json_schema`` (JSON Schema, :class:`GeminiJSONSchema`;
+    # no name, no strict flag). The answer is the text of the first candidate
+    # (``GenerateContentResponse.text``); a blocked answer is a ``finish_reason`` among
+    # ``REFUSALS`` or a ``prompt_feedback.block_reason``.
+    native_strict = "plain"
+    REFUSALS = frozenset({"SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT", "IMAGE_RECITATION"})
+
+    def native_schema(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+        return self.object_root(definition, GeminiJSONSchema(definition.parameters, definition.name).walk())
+
+    def native_output(self, schema: dict[str, Any], name: str, description: str, strict: bool) -> dict[str, Any]:
+        if description and "description" not in schema:
+            schema = {**schema, "description": description}
+        return {"response_mime_type": "application/json", "response_json_schema": schema}
+
+    def refusal(self, response: Any) -> Optional[str]:
+        def name(value: Any) -> Optional[str]:
+            value = getattr(value, "value", value)
+            return value if isinstance(value, str) and value else None
+
+        feedback = member(response, "prompt_feedback")
+        blocked = name(member(feedback, "block_reason")) if feedback is not None else None
+        if blocked:
+            return blocked
+        candidates = member(response, "candidates")
+        if isinstance(candidates, (list, tuple)) and candidates:
+            reason = name(member(candidates[0], "finish_reason"))
+            if reason in self.REFUSALS:
+                return reason
+        return None
 
 
 __all__ = ["RECURSION_DEPTH", "Gemini", "GeminiSchema", "restore_arguments", "to_gemini_schema"]

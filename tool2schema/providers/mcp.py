@@ -28,6 +28,8 @@ class MCP(Provider):
     label = "MCP"
     name_pattern = r"^[A-Za-z0-9_.-]{1,128}$"
     name_rule = "1-128 characters: letters, digits, '_', '-' or '.'"
+    structured_output = False
+    """MCP has no request with a tool choice (the host picks tools) and no native output."""
 
     def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
         self.check_name(definition.name)

@@ -243,6 +243,29 @@ class OpenAIChat(Provider):
     def result_item(self, result: ToolResult) -> dict[str, Any]:
         return {"role": "tool", "tool_call_id": result.call_id or "", "content": result.content}
 
+    # structured output: ``response_format={"type": "json_schema", "json_schema": {"name",
+    # "description", "schema", "strict"}}`` (``openai.types.shared_params.ResponseFormatJSONSchema``;
+    # ``name`` follows the function-name rule); the answer is ``choices[0].message.content``
+    # (a JSON string), a refusal is ``choices[0].message.refusal``.
+    native_strict = "flag"
+
+    def native_output(self, schema: dict[str, Any], name: str, description: str, strict: bool) -> dict[str, Any]:
+        self.check_name(name)
+        spec: dict[str, Any] = {"name": name}
+        if description:
+            spec["description"] = description
+        spec["schema"] = schema
+        if strict:
+            spec["strict"] = True
+        return {"response_format": {"type": "json_schema", "json_schema": spec}}
+
+    def refusal(self, response: Any) -> Optional[str]:
+        choices = member(response, "choices")
+        if isinstance(choices, (list, tuple)) and choices:
+            response = member(choices[0], "message")
+        refusal = member(response, "refusal")
+        return refusal if isinstance(refusal, str) and refusal else None
+
 
 class OpenAITune(OpenAIChat):
     """The bare function object of OpenAI fine-tuning files (2.x ``OPENAI_TUNE``)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from . import SchemaFormat
-from .base import Provider, items, member
+from .base import Provider, Reply, items, member
 from .openai import OpenAIChat, OpenAIStrict
 
 if TYPE_CHECKING:
@@ -79,3 +79,36 @@ class OpenAIResponses(Provider):
 
     def user_message(self, text: str) -> dict[str, Any]:
         return {"role": "user", "content": text}
+
+    # structured output: ``text={"format": {"type": "json_schema", "name", "description",
+    # "schema", "strict"}}`` (flat: ``ResponseFormatTextJSONSchemaConfigParam``); the answer
+    # is the ``output_text`` of the message items (``Response.output_text``); a refusal is a
+    # ``{"type": "refusal", "refusal"}`` content item.
+    native_strict = "flag"
+
+    def native_output(self, schema: dict[str, Any], name: str, description: str, strict: bool) -> dict[str, Any]:
+        self.check_name(name)
+        spec: dict[str, Any] = {"type": "json_schema", "name": name}
+        if description:
+            spec["description"] = description
+        spec["schema"] = schema
+        if strict:
+            spec["strict"] = True
+        return {"text": {"format": spec}}
+
+    ITEM_TYPES = frozenset({"message", "function_call", "reasoning", "web_search_call", "file_search_call", "computer_call", "code_interpreter_call"})
+
+    def reply(self, response: Any) -> Optional[Reply]:
+        # the ``output`` list of a Response, on its own
+        if isinstance(response, (list, tuple)) and response and all(member(i, "type") in self.ITEM_TYPES for i in response):
+            return super().reply({"output": list(response)})
+        return super().reply(response)
+
+    def refusal(self, response: Any) -> Optional[str]:
+        for item in items(member(response, "output")):
+            if member(item, "type") == "message":
+                for part in items(member(item, "content")):
+                    if member(part, "type") == "refusal":
+                        text = member(part, "refusal")
+                        return text if isinstance(text, str) and text else "refused"
+        return None
