@@ -1,0 +1,7 @@
+"""Provider anthropic: the shared provider tests (tests/providers/common.py) and its own rules."""
+
+from __future__ import annotations
+
+from .common import *  # noqa: F403
+
+PROVIDER = "anthropic"
