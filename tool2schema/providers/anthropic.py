@@ -165,6 +165,7 @@ def strict_counts(schema: dict[str, Any]) -> tuple[int, int]:
 class Anthropic(Provider):
     format = SchemaFormat.ANTHROPIC
     label = "Anthropic"
+    parameters_key = "input_schema"
     limits = Limits(max_strict_tools=20, max_strict_optional=24, max_strict_unions=16)
     strict_walker = ClaudeStrict
 
@@ -175,7 +176,7 @@ class Anthropic(Provider):
         if description:
             out["description"] = description
         schema = self.object_root(definition, self.parameters(definition, strict))
-        out["input_schema"] = schema
+        out[self.parameters_key] = schema
         if strict:
             self.check_strict_limits(definition, schema)
             out["strict"] = True

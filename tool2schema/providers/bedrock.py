@@ -41,6 +41,7 @@ class BedrockStrict(ClaudeStrict):
 class Bedrock(Provider):
     format = SchemaFormat.BEDROCK
     label = "Bedrock"
+    parameters_key = "inputSchema"
     strict_walker = BedrockStrict
 
     def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
@@ -49,7 +50,7 @@ class Bedrock(Provider):
         description = self.description(definition)
         if description:
             inner["description"] = description
-        inner["inputSchema"] = {"json": self.object_root(definition, self.parameters(definition, strict))}
+        inner[self.parameters_key] = {"json": self.object_root(definition, self.parameters(definition, strict))}
         if strict:
             inner["strict"] = True
         return {"toolSpec": inner}

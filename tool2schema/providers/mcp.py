@@ -28,6 +28,7 @@ class MCP(Provider):
     label = "MCP"
     name_pattern = r"^[A-Za-z0-9_.-]{1,128}$"
     name_rule = "1-128 characters: letters, digits, '_', '-' or '.'"
+    parameters_key = "inputSchema"
 
     def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
         self.check_name(definition.name)
@@ -35,7 +36,7 @@ class MCP(Provider):
         description = self.description(definition)
         if description:
             out["description"] = description
-        out["inputSchema"] = self.parameters(definition, strict)
+        out[self.parameters_key] = self.parameters(definition, strict)
         if definition.output_schema is not None:
             out["outputSchema"] = definition.output_schema
         return out
