@@ -93,7 +93,7 @@ def gemini_violations(schema: dict[str, Any]) -> list[str]:
 # -- SDK TypedDicts (request params) ------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _adapter(annotation: Any) -> Any:
     from pydantic import TypeAdapter
 

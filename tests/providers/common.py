@@ -11,7 +11,7 @@ import pytest
 from pydantic import BaseModel
 
 import tool2schema
-from tool2schema import CONFIG, SchemaFormatError, ToolRegistry, providers, tool, to_messages
+from tool2schema import CONFIG, SchemaFormatError, ToolRegistry, providers, to_messages, tool
 from tool2schema.calls import extract_calls, parse_call
 
 from .. import corpus

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from .common import *  # noqa: F403
-
-PROVIDER = "anthropic"
-
 import datetime
 import json
 from typing import Annotated
@@ -17,6 +13,9 @@ from tool2schema import SchemaFormatError, ToolDefinitionError, ToolRegistry, pr
 
 from .. import corpus
 from ..helpers import check_typed_dict, claude_strict_violations
+from .common import *  # noqa: F403
+
+PROVIDER = "anthropic"
 
 
 class Period(BaseModel):

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from .common import *  # noqa: F403
-
-PROVIDER = "bedrock"
-
 import json
 
 from tool2schema import ToolRegistry, providers
 
 from .. import corpus
 from ..helpers import claude_strict_violations
+from .common import *  # noqa: F403
 from .conftest import botocore_check
 from .test_anthropic import plan
+
+PROVIDER = "bedrock"
 
 
 def test_strict_flag_and_subset() -> None:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from .common import *  # noqa: F403
-
-PROVIDER = "gemini"
-
 import pytest
 
 from tool2schema import SchemaFormatError, providers, tool
 
 from .. import corpus
+from .common import *  # noqa: F403
 from .test_anthropic import plan
+
+PROVIDER = "gemini"
 
 
 def test_walker_records_recursion_cuts() -> None:

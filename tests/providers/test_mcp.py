@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from .common import *  # noqa: F403
-
-PROVIDER = "mcp"
-
 import pytest
 
 import tool2schema
-
 from tool2schema import SchemaFormatError, ToolRegistry, providers, tool
 
 from .. import corpus
+from .common import *  # noqa: F403
+
+PROVIDER = "mcp"
 
 
 def _named(name: str) -> tool2schema.Tool:  # type: ignore[type-arg]

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from .common import *  # noqa: F403
-
-PROVIDER = "openai"
-
 from typing import Annotated
 
 from pydantic import Field
@@ -14,6 +10,9 @@ from tool2schema import ToolRegistry, providers, tool
 
 from .. import corpus
 from ..helpers import check_typed_dict
+from .common import *  # noqa: F403
+
+PROVIDER = "openai"
 
 
 def test_strict_records_restated_length_and_keeps_numeric_bounds() -> None:

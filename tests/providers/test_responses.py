@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from .common import *  # noqa: F403
-
-PROVIDER = "openai-responses"
-
 from tool2schema import providers
 
 from .. import corpus
 from ..helpers import check_typed_dict
+from .common import *  # noqa: F403
+
+PROVIDER = "openai-responses"
 
 
 def test_strict_is_always_written() -> None:
