@@ -259,4 +259,11 @@ def test_longest_allowed_name_is_accepted_by_the_sdk(sdk: ProviderSDK) -> None:
         _named("a" * (longest + 1)).to_json(sdk.fmt)
 
 
+
+def test_text_of_a_response(sdk: ProviderSDK) -> None:
+    response = sdk.response([("get_weather", {"location": "Quito"}, "call_1")])
+    expected = None if sdk.fmt == "mcp" else "Let me check."
+    assert providers.get(sdk.fmt).text(response) == expected
+
+
 __all__ = [name for name in dict(globals()) if name.startswith("test_")]

@@ -48,6 +48,12 @@ class ProviderSDK:
     strict_refused: frozenset[str] = frozenset()
     """Corpus tools whose types this provider's strict subset cannot express."""
 
+    def user(self) -> dict[str, Any]:
+        """The user turn, as the provider writes it."""
+        from tool2schema import providers
+
+        return providers.get(self.fmt).user_message(USER_TEXT)
+
     def check_tool(self, out: dict[str, Any], strict: bool) -> dict[str, Any]:
         """Validate a tool definition with the SDK; return its parameters schema."""
         raise NotImplementedError
@@ -144,7 +150,7 @@ class OpenAIChatSDK(ProviderSDK):
         from openai.types.chat.completion_create_params import CompletionCreateParamsNonStreaming
 
         assistant = response.choices[0].message.model_dump(exclude_none=True)
-        request = {"model": "gpt-4.1", "messages": [{"role": "user", "content": USER_TEXT}, assistant, *messages], **request_kwargs}
+        request = {"model": "gpt-4.1", "messages": [self.user(), assistant, *messages], **request_kwargs}
         check_typed_dict(CompletionCreateParamsNonStreaming, request)
         assert all(m["role"] == "tool" for m in messages)
         return [m["tool_call_id"] for m in messages]
@@ -212,7 +218,7 @@ class ResponsesSDK(OpenAIChatSDK):
         from openai.types.responses import ResponseInputParam
         from openai.types.responses.response_create_params import ResponseCreateParamsNonStreaming
 
-        items = [{"role": "user", "content": USER_TEXT}, *(o.model_dump(exclude_none=True) for o in response.output), *messages]
+        items = [self.user(), *(o.model_dump(exclude_none=True) for o in response.output), *messages]
         check_typed_dict(ResponseInputParam, items)
         check_typed_dict(ResponseCreateParamsNonStreaming, {"model": "gpt-4.1", "input": items, **request_kwargs})
         assert all(m["type"] == "function_call_output" for m in messages)
@@ -278,7 +284,7 @@ class AnthropicSDK(ProviderSDK):
         from anthropic.types.message_create_params import MessageCreateParamsNonStreaming
 
         assistant = {"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in response.content]}
-        request = {"model": "claude-sonnet-4-5", "max_tokens": 1024, "messages": [{"role": "user", "content": USER_TEXT}, assistant, *messages], **request_kwargs}
+        request = {"model": "claude-sonnet-4-5", "max_tokens": 1024, "messages": [self.user(), assistant, *messages], **request_kwargs}
         check_typed_dict(MessageCreateParamsNonStreaming, request)
         assert len(messages) == 1, "all results of one turn go in ONE user message"
         check_typed_dict(MessageParam, messages[0])
@@ -350,7 +356,7 @@ class BedrockSDK(AnthropicSDK):
         assistant = {**assistant, "content": [b for b in assistant["content"] if "toolUse" not in b or "name" in b["toolUse"]]}
         request = {
             "modelId": "anthropic.claude-sonnet-4-5",
-            "messages": [{"role": "user", "content": [{"text": USER_TEXT}]}, assistant, *messages],
+            "messages": [self.user(), assistant, *messages],
             **request_kwargs,
         }
         botocore_check(request)
@@ -420,7 +426,7 @@ class GeminiSDK(ProviderSDK):
         config = types.GenerateContentConfig.model_validate(request_kwargs)
         assert config.tools and config.tools[0].function_declarations
         contents = TypeAdapter(list[types.Content]).validate_python(
-            [{"role": "user", "parts": [{"text": USER_TEXT}]}, response.candidates[0].content, *messages]
+            [self.user(), response.candidates[0].content, *messages]
         )
         assert len(messages) == 1 and contents[-1].role == "user", "all results of one turn go in ONE user Content"
         return [p.function_response.id for p in contents[-1].parts or [] if p.function_response]
