@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import tool2schema
@@ -60,3 +62,39 @@ def test_structured_result_carries_structured_content() -> None:
     parsed = mcp.types.CallToolResult.model_validate(result.to_message())
     assert parsed.structured_content == {"location": "Quito", "units": "celsius"}
     assert parsed.is_error is False
+
+
+def test_a_real_mcp_client_lists_and_calls_the_registry() -> None:
+    """A low-level MCP server backed by a registry, driven by the mcp package's own
+    client in-process: the listing, a structured result and an error result."""
+    import anyio
+    import mcp.types
+    from mcp import Client
+    from mcp.server import Server
+
+    registry = ToolRegistry([corpus.get_weather, corpus.add_numbers, corpus.register_person])
+
+    async def list_tools(ctx: Any, params: Any) -> mcp.types.ListToolsResult:
+        return mcp.types.ListToolsResult.model_validate({"tools": registry.schemas("mcp")})
+
+    async def call_tool(ctx: Any, params: mcp.types.CallToolRequestParams) -> mcp.types.CallToolResult:
+        result = await registry.adispatch(params)
+        return mcp.types.CallToolResult.model_validate(result.to_message())
+
+    server = Server("tool2schema-test", on_list_tools=list_tools, on_call_tool=call_tool)
+
+    async def session() -> tuple[Any, Any, Any, Any]:
+        async with Client(server) as client:
+            listed = await client.list_tools()
+            ok = await client.call_tool("get_weather", {"location": "Quito"})
+            total = await client.call_tool("add_numbers", {"a": 2})
+            bad = await client.call_tool("register_person", {"person": {"name": ""}})
+            return listed, ok, total, bad
+
+    listed, ok, total, bad = anyio.run(session)
+    assert [t.name for t in listed.tools] == registry.names
+    assert listed.tools[0].input_schema == corpus.get_weather.to_json("mcp")["inputSchema"]
+    assert ok.is_error is False and ok.structured_content == {"location": "Quito", "units": "celsius"}
+    assert total.is_error is False and total.content[0].text == "3.5"
+    assert bad.is_error is True
+    assert "person.name" in bad.content[0].text and "person.address" in bad.content[0].text
