@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import pytest
 from pydantic import BaseModel, Field
@@ -128,3 +128,17 @@ def test_tool_choice_forces_one_tool() -> None:
     assert provider.tool_choice(["plan"], True) == {"type": "tool", "name": "plan"}
     assert provider.tool_choice(["plan", "x"], True) == {"type": "any"}
     assert corpus.search.to_json("anthropic", strict=True)["strict"] is True
+
+
+def test_strict_limit_on_union_parameters_is_stated() -> None:
+    from typing import Optional
+
+    from pydantic import create_model
+
+    fields: dict[str, Any] = {f"p{i}": (Optional[int], ...) for i in range(17)}
+    unions = tool(create_model("Unions", **fields))
+    with pytest.raises(SchemaFormatError, match=r"tool 'unions': Anthropic strict mode allows at most 16 union-typed parameters.*17.*strict=False"):
+        unions.to_json("anthropic", strict=True)
+    fields.pop("p16")
+    schema = tool(create_model("Fewer", **fields)).to_json("anthropic", strict=True)["input_schema"]
+    assert claude_strict_violations(schema) == []
