@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any
 
 import jsonschema
@@ -85,4 +87,146 @@ def gemini_violations(schema: dict[str, Any]) -> list[str]:
             problems.append(f"{path}: enum on a non-string")
         if t == "OBJECT" and not node.get("properties"):
             problems.append(f"{path}: object without properties")
+    return problems
+
+
+# -- SDK TypedDicts (request params) ------------------------------------------------------
+
+
+@functools.cache
+def _adapter(annotation: Any) -> Any:
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(annotation)
+
+
+def _unwrap(annotation: Any) -> Any:
+    """``Required[X]``, ``NotRequired[X]``, ``Annotated[X, ...]`` -> ``X``."""
+    import typing
+
+    import typing_extensions
+
+    while typing.get_origin(annotation) in (typing_extensions.Required, typing_extensions.NotRequired, typing.Annotated, typing_extensions.ReadOnly):
+        annotation = typing.get_args(annotation)[0]
+    return annotation
+
+
+def typed_dict_problems(annotation: Any, value: Any, path: str = "") -> list[str]:
+    """Every key of ``value`` that the SDK's TypedDict ``annotation`` does not declare (at
+    every level, through unions, lists and iterables), and every item of an iterable that
+    does not validate (Pydantic validates ``Iterable[X]`` lazily, so it is checked here)."""
+    import collections.abc
+    import types
+    import typing
+
+    from pydantic import ValidationError
+    from typing_extensions import is_typeddict
+
+    annotation = _unwrap(annotation)
+    origin = typing.get_origin(annotation)
+    if is_typeddict(annotation):
+        if not isinstance(value, dict):
+            return [f"{path or '(root)'}: {type(value).__name__} is not a {annotation.__name__}"]
+        hints = typing.get_type_hints(annotation)
+        problems = [f"{path or '(root)'}: {annotation.__name__} has no key {k!r}" for k in value if k not in hints]
+        for key, sub in value.items():
+            if key in hints:
+                problems += typed_dict_problems(hints[key], sub, f"{path}.{key}")
+        return problems
+    if origin in (typing.Union, types.UnionType):
+        first: list[str] | None = None
+        for arm in typing.get_args(annotation):
+            try:
+                _adapter(arm).validate_python(value)
+            except ValidationError:
+                continue
+            problems = typed_dict_problems(arm, value, path)
+            if not problems:
+                return []
+            first = first if first is not None else problems
+        return first if first is not None else [f"{path or '(root)'}: matches no member of {annotation}"]
+    if origin in (list, collections.abc.Iterable, collections.abc.Sequence) and isinstance(value, (list, tuple)):
+        (item,) = typing.get_args(annotation) or (Any,)
+        problems = []
+        for i, sub in enumerate(value):
+            try:
+                _adapter(item).validate_python(sub)
+            except ValidationError as exc:
+                problems.append(f"{path}[{i}]: {exc.errors()[0]['msg']} at {exc.errors()[0]['loc']}")
+                continue
+            problems += typed_dict_problems(item, sub, f"{path}[{i}]")
+        return problems
+    return []
+
+
+def check_typed_dict(annotation: Any, value: Any) -> None:
+    """Validate ``value`` against an SDK TypedDict: Pydantic checks the types, and keys the
+    TypedDict does not declare are refused at every nesting level (a TypedDict alone
+    would accept them silently)."""
+    _adapter(annotation).validate_python(value)
+    problems = typed_dict_problems(annotation, value)
+    assert not problems, "\n".join(problems)
+
+
+# -- Claude / Bedrock strict subset --------------------------------------------------------
+
+CLAUDE_FORMATS = {"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"}
+CLAUDE_KEYS = {
+    "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "allOf",
+    "$ref", "$defs", "description", "title", "default", "pattern", "format", "minItems",
+}
+CLAUDE_BAD_PATTERN = re.compile(r"\\[1-9]|\(\?[=!<]|\\[bB]")
+
+
+def _refs(node: Any) -> set[str]:
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, dict):
+            if isinstance(n.get("$ref"), str):
+                found.add(n["$ref"].rsplit("/", 1)[-1])
+            stack.extend(n.values())
+        elif isinstance(n, list):
+            stack.extend(n)
+    return found
+
+
+def claude_strict_violations(schema: dict[str, Any]) -> list[str]:
+    """Every way ``schema`` breaks the strict subset of Anthropic ("Structured outputs -
+    JSON Schema limitations") and Bedrock ("Get validated JSON results from models"):
+    no minimum/maximum/multipleOf/minLength/maxLength, minItems only 0 or 1,
+    additionalProperties false on every object, only the listed string formats,
+    primitive enums, simple patterns, no recursion."""
+    problems = []
+    if schema.get("type") != "object" or {"anyOf", "oneOf", "allOf"} & set(schema):
+        problems.append("root must be a plain object")
+    for path, node in walk(schema):
+        for key in node:
+            if key not in CLAUDE_KEYS:
+                problems.append(f"{path}: unsupported keyword {key}")
+        if "minItems" in node and node["minItems"] not in (0, 1):
+            problems.append(f"{path}: minItems {node['minItems']} (only 0 or 1)")
+        if node.get("format") is not None and node["format"] not in CLAUDE_FORMATS:
+            problems.append(f"{path}: unsupported format {node['format']}")
+        if node.get("type") == "object" or "properties" in node:
+            if node.get("additionalProperties") is not False:
+                problems.append(f"{path}: additionalProperties must be false")
+        if isinstance(node.get("enum"), list) and any(isinstance(v, (dict, list)) for v in node["enum"]):
+            problems.append(f"{path}: enum with complex values")
+        if isinstance(node.get("pattern"), str) and CLAUDE_BAD_PATTERN.search(node["pattern"]):
+            problems.append(f"{path}: unsupported regex feature in {node['pattern']!r}")
+        if not any(k in node for k in ("type", "anyOf", "allOf", "$ref", "enum", "const")):
+            problems.append(f"{path or '(root)'}: no type")
+    defs = schema.get("$defs") or {}
+    for name in defs:
+        todo, seen = list(_refs(defs[name])), set()
+        while todo:
+            ref = todo.pop()
+            if ref == name:
+                problems.append(f"$defs/{name}: recursive")
+                break
+            if ref not in seen and ref in defs:
+                seen.add(ref)
+                todo.extend(_refs(defs[ref]))
     return problems

@@ -8,14 +8,14 @@ from typing import Any, Optional
 import botocore.session
 import pytest
 from botocore.validate import ParamValidator
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, Field
 
 import tool2schema
 from tool2schema import SchemaFormat, SchemaFormatError, find_schemas, find_tools, tool
 from tool2schema.providers.gemini import RECURSION_DEPTH
 
 from . import corpus
-from .helpers import check_draft2020, gemini_violations, strict_violations, validator
+from .helpers import check_draft2020, check_typed_dict, gemini_violations, strict_violations, validator
 
 TOOLS = find_tools(corpus)
 IDS = [t.name for t in TOOLS]
@@ -26,62 +26,14 @@ def test_corpus_is_large_enough() -> None:
     assert set(corpus.VALID) == {t.name for t in TOOLS}
 
 
-class _Checked:
-    """Validate a dict against an SDK TypedDict: Pydantic checks the types, and keys the
-    TypedDict does not declare are refused at every nesting level (a TypedDict would
-    silently accept them)."""
-
-    def __init__(self, td: Any) -> None:
-        self.td = td
-
-    def validate_python(self, value: Any) -> None:
-        TypeAdapter(self.td).validate_python(value)
-        _no_extra_keys(self.td, value)
-
-
-def _typed_dict_in(ann: Any) -> Any:
-    """The TypedDict ``ann`` requires (through Required/Optional/Union), or None when a
-    plain dict is also accepted there."""
-    import typing
-
-    from typing_extensions import is_typeddict
-
-    if is_typeddict(ann):
-        return ann
-    args = typing.get_args(ann)
-    if any(a is dict or typing.get_origin(a) is dict for a in args):
-        return None
-    for a in args:
-        found = _typed_dict_in(a)
-        if found is not None:
-            return found
-    return None
-
-
-def _no_extra_keys(td: Any, value: Any) -> None:
-    import typing
-
-    hints = typing.get_type_hints(td)
-    extra = set(value) - set(hints)
-    assert not extra, f"{td.__name__} has no key(s) {extra}"
-    for key, sub in value.items():
-        inner = _typed_dict_in(hints[key])
-        if inner is not None and isinstance(sub, dict):
-            _no_extra_keys(inner, sub)
-
-
-def _forbid(td: Any) -> _Checked:
-    return _Checked(td)
-
-
 @pytest.mark.parametrize("t", TOOLS, ids=IDS)
 def test_openai_chat(t: tool2schema.Tool[Any, Any]) -> None:
     from openai.types.chat import ChatCompletionToolParam
     from openai.types.shared_params import FunctionDefinition
 
     out = t.to_json("openai")
-    _forbid(ChatCompletionToolParam).validate_python(out)
-    _forbid(FunctionDefinition).validate_python(out["function"])
+    check_typed_dict(ChatCompletionToolParam, out)
+    check_typed_dict(FunctionDefinition, out["function"])
     assert out["function"]["name"] == t.name
     check_draft2020(out["function"]["parameters"])
     assert json.loads(json.dumps(out)) == out
@@ -92,7 +44,7 @@ def test_openai_responses(t: tool2schema.Tool[Any, Any]) -> None:
     from openai.types.responses import FunctionToolParam
 
     out = t.to_json(SchemaFormat.OPENAI_RESPONSES)
-    _forbid(FunctionToolParam).validate_python(out)
+    check_typed_dict(FunctionToolParam, out)
     assert out["strict"] is False  # the Responses API is strict unless told otherwise
     check_draft2020(out["parameters"])
 
@@ -102,7 +54,7 @@ def test_anthropic(t: tool2schema.Tool[Any, Any]) -> None:
     from anthropic.types import ToolParam
 
     out = t.to_json("anthropic")
-    _forbid(ToolParam).validate_python(out)
+    check_typed_dict(ToolParam, out)
     schema = out["input_schema"]
     assert schema["type"] == "object"
     assert not {"oneOf", "anyOf", "allOf"} & set(schema)
@@ -180,7 +132,7 @@ def test_openai_strict(t: tool2schema.Tool[Any, Any]) -> None:
     from openai.types.chat import ChatCompletionToolParam
 
     out = t.to_json("openai", strict=True)
-    _forbid(ChatCompletionToolParam).validate_python(out)
+    check_typed_dict(ChatCompletionToolParam, out)
     assert out["function"]["strict"] is True
     params = out["function"]["parameters"]
     assert strict_violations(params) == []

@@ -30,6 +30,7 @@ from .frozen import thaw
 from .introspect import caller_locals
 from .jsonschema import transform
 from .providers import SchemaFormat, coerce_format
+from .providers import get as get_provider
 from .tool import Tool
 
 
@@ -69,10 +70,9 @@ def _legacy_schema(t: Tool[Any, Any], schema_type: SchemaType) -> dict[str, Any]
     if not params.get("required"):
         params.pop("required", None)
     fn: dict[str, Any] = {"name": spec.name}
-    if schema_type is SchemaType.ANTHROPIC_CLAUDE:
-        fn["input_schema"] = params
-    elif params["properties"] or schema_type is SchemaType.OPENAI_TUNE:
-        fn["parameters"] = params
+    key = get_provider(schema_type.to_format()).parameters_key
+    if schema_type is SchemaType.ANTHROPIC_CLAUDE or params["properties"] or schema_type is SchemaType.OPENAI_TUNE:
+        fn[key] = params
     if spec.description or spec.description_given:
         fn["description"] = _collapse(spec.description)
     if schema_type is SchemaType.OPENAI_API:

@@ -167,6 +167,7 @@ class Anthropic(Provider):
     label = "Anthropic"
     name_pattern = r"^[a-zA-Z0-9_-]{1,128}$"
     name_rule = "1-128 characters: letters, digits, '_' or '-'"
+    parameters_key = "input_schema"
     limits = Limits(max_strict_tools=20, max_strict_optional=24, max_strict_unions=16)
     strict_walker = ClaudeStrict
 
@@ -177,7 +178,7 @@ class Anthropic(Provider):
         if description:
             out["description"] = description
         schema = self.object_root(definition, self.parameters(definition, strict))
-        out["input_schema"] = schema
+        out[self.parameters_key] = schema
         if strict:
             self.check_strict_limits(definition, schema)
             out["strict"] = True

@@ -110,6 +110,8 @@ class Provider:
     """The provider's name in messages (``"Anthropic"``)."""
     name_pattern: ClassVar[str] = r"^[a-zA-Z0-9_-]{1,64}$"
     name_rule: ClassVar[str] = "1-64 characters: letters, digits, '_' or '-'"
+    parameters_key: ClassVar[str] = "parameters"
+    """The key of the tool definition that holds the parameters schema."""
     limits: ClassVar[Limits] = Limits()
     plain_walker: ClassVar[Optional[type[SchemaWalker]]] = None
     """Converts the canonical parameters for this provider (None: taken as they are)."""

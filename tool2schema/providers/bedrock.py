@@ -44,6 +44,7 @@ class Bedrock(Provider):
     label = "Bedrock"
     # Claude's per-request strict limits (20 strict tools, 24 optional, 16 union
     # parameters) are documented for the Anthropic API only; not applied here.
+    parameters_key = "inputSchema"
     strict_walker = BedrockStrict
 
     def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
@@ -52,7 +53,7 @@ class Bedrock(Provider):
         description = self.description(definition)
         if description:
             inner["description"] = description
-        inner["inputSchema"] = {"json": self.object_root(definition, self.parameters(definition, strict))}
+        inner[self.parameters_key] = {"json": self.object_root(definition, self.parameters(definition, strict))}
         if strict:
             inner["strict"] = True
         return {"toolSpec": inner}

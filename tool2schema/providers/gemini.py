@@ -220,7 +220,8 @@ def to_gemini_schema(parameters: dict[str, Any]) -> dict[str, Any]:
 def restore_arguments(args: Any, schema: dict[str, Any], defs: Optional[dict[str, Any]] = None) -> Any:
     """Undo :class:`GeminiSchema`'s conversions on arguments a Gemini model sent, guided
     by the canonical schema: stringified enum values back to their JSON values,
-    JSON-encoded free-form objects back to objects. Iterative over the arguments'
+    JSON-encoded free-form objects back to objects, a JSON-encoded value of an
+    ``Any`` parameter back to the value (a string that is not JSON stays a string). Iterative over the arguments'
     depth only as far as the schema goes (the caller bounds the arguments' depth)."""
     if defs is None:
         defs = schema.get("$defs", {})
@@ -232,6 +233,12 @@ def restore_arguments(args: Any, schema: dict[str, Any], defs: Optional[dict[str
                 if restored is not args:
                     return restored
     if isinstance(args, str):
+        if not set(schema) - {"description", "default", "examples"}:
+            # any JSON value: GeminiSchema asked for it JSON-encoded ("any JSON value, JSON-encoded")
+            try:
+                return json.loads(args)
+            except ValueError:
+                return args
         if "enum" in schema and args not in schema["enum"]:
             for v in schema["enum"]:
                 if not isinstance(v, str) and json.dumps(v) == args:

@@ -30,6 +30,7 @@ class MCP(Provider):
     name_rule = "1-128 characters: letters, digits, '_', '-' or '.'"
     structured_output = False
     """MCP has no request with a tool choice (the host picks tools) and no native output."""
+    parameters_key = "inputSchema"
 
     def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
         self.check_name(definition.name)
@@ -37,7 +38,7 @@ class MCP(Provider):
         description = self.description(definition)
         if description:
             out["description"] = description
-        out["inputSchema"] = self.parameters(definition, strict)
+        out[self.parameters_key] = self.parameters(definition, strict)
         if definition.output_schema is not None:
             out["outputSchema"] = definition.output_schema
         return out
