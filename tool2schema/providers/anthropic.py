@@ -172,11 +172,7 @@ class Anthropic(Provider):
     strict_walker = ClaudeStrict
 
     def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
-        self.check_name(definition.name)
-        out: dict[str, Any] = {"name": definition.name}
-        description = self.description(definition)
-        if description:
-            out["description"] = description
+        out: dict[str, Any] = self.named(definition)
         schema = self.object_root(definition, self.parameters(definition, strict))
         out[self.parameters_key] = schema
         if strict:

@@ -159,6 +159,16 @@ class Provider:
         """The tool definition, as the provider's SDK takes it in a request."""
         raise NotImplementedError
 
+    def named(self, definition: ToolDefinition, **first: Any) -> dict[str, Any]:
+        """``{**first, "name", "description"?}``: the checked name and, when there is one,
+        the description every tool shape starts with."""
+        self.check_name(definition.name)
+        out: dict[str, Any] = {**first, "name": definition.name}
+        description = self.description(definition)
+        if description:
+            out["description"] = description
+        return out
+
     def description(self, definition: ToolDefinition) -> str:
         """The description, with the examples appended when ``CONFIG.examples_in_description``."""
         text = definition.description

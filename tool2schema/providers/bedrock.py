@@ -48,11 +48,7 @@ class Bedrock(Provider):
     strict_walker = BedrockStrict
 
     def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
-        self.check_name(definition.name)
-        inner: dict[str, Any] = {"name": definition.name}
-        description = self.description(definition)
-        if description:
-            inner["description"] = description
+        inner: dict[str, Any] = self.named(definition)
         inner[self.parameters_key] = {"json": self.object_root(definition, self.parameters(definition, strict))}
         if strict:
             inner["strict"] = True

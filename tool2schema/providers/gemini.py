@@ -271,11 +271,7 @@ class Gemini(Provider):
     plain_walker = GeminiSchema
 
     def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
-        self.check_name(definition.name)
-        out: dict[str, Any] = {"name": definition.name}
-        description = self.description(definition)
-        if description:
-            out["description"] = description
+        out: dict[str, Any] = self.named(definition)
         schema = self.parameters(definition, strict)
         if definition.parameters.get("properties"):
             out["parameters"] = schema

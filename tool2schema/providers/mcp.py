@@ -33,11 +33,7 @@ class MCP(Provider):
     parameters_key = "inputSchema"
 
     def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
-        self.check_name(definition.name)
-        out: dict[str, Any] = {"name": definition.name}
-        description = self.description(definition)
-        if description:
-            out["description"] = description
+        out: dict[str, Any] = self.named(definition)
         out[self.parameters_key] = self.parameters(definition, strict)
         if definition.output_schema is not None:
             out["outputSchema"] = definition.output_schema

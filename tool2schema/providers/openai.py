@@ -194,11 +194,7 @@ class OpenAIChat(Provider):
     strict_walker = OpenAIStrict
 
     def function_object(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
-        self.check_name(definition.name)
-        out: dict[str, Any] = {"name": definition.name}
-        description = self.description(definition)
-        if description:
-            out["description"] = description
+        out: dict[str, Any] = self.named(definition)
         out["parameters"] = self.parameters(definition, strict)
         if strict:
             out["strict"] = True

@@ -33,11 +33,7 @@ class OpenAIResponses(Provider):
     strict_walker = OpenAIStrict
 
     def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
-        self.check_name(definition.name)
-        out: dict[str, Any] = {"type": "function", "name": definition.name}
-        description = self.description(definition)
-        if description:
-            out["description"] = description
+        out: dict[str, Any] = self.named(definition, type="function")
         out["parameters"] = self.parameters(definition, strict)
         out["strict"] = bool(strict)
         return out
