@@ -29,12 +29,44 @@ MAX_DEPTH = 32
 """Default deepest nesting of objects/arrays a call's arguments may have."""
 
 
-def _depth(value: Any) -> int:
-    if isinstance(value, dict):
-        return 1 + max((_depth(v) for v in value.values()), default=0)
-    if isinstance(value, list):
-        return 1 + max((_depth(v) for v in value), default=0)
-    return 0
+def too_deep(value: Any, max_depth: int, max_nodes: int = MAX_BYTES) -> bool:
+    """Whether ``value`` nests dicts/lists/tuples deeper than ``max_depth`` levels (or holds
+    more than ``max_nodes`` containers and items: a shared or cyclic structure).
+
+    Iterative, and stops at the first node past the limit: no input can make it recurse,
+    and a cyclic structure counts as too deep. It runs before anything recursive (a
+    provider's ``restore_arguments``, :func:`prune_nulls`, Pydantic) sees the arguments."""
+    if type(value) is not dict and not isinstance(value, (dict, list, tuple)):
+        return False
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    pop, push = stack.pop, stack.append
+    nodes = 0
+    while stack:
+        node, depth = pop()
+        if depth > max_depth:
+            return True
+        children = node.values() if isinstance(node, dict) else node
+        nodes += len(children)
+        if nodes > max_nodes:
+            return True
+        for child in children:
+            if isinstance(child, (dict, list, tuple)):
+                push((child, depth + 1))
+    return False
+
+
+def depth_error(name: str, max_depth: int) -> ToolCallError:
+    return ToolCallError(
+        f"The arguments for tool '{name}' are nested deeper than {max_depth} levels (the limit). Send flatter arguments.",
+        kind="too_large",
+    )
+
+
+def check_arguments(name: str, arguments: Any, max_depth: int) -> None:
+    """Raise ``ToolCallError(kind="too_large")`` naming the limit when already-parsed
+    ``arguments`` (a dict from an SDK object) nest deeper than ``max_depth``."""
+    if too_deep(arguments, max_depth):
+        raise depth_error(name, max_depth)
 
 
 def _nullable(annotation: Any) -> bool:
@@ -142,7 +174,7 @@ def validate_values(
     """Like :func:`validate_instance`, but return the field values as a dict."""
     if binding.values_validator is None:
         return validate_instance(binding, name, arguments, max_bytes=max_bytes, max_depth=max_depth).__dict__
-    values: dict[str, Any] = _validate(name, binding.model, binding.values_validator, arguments, max_bytes, max_depth)[0]
+    values: dict[str, Any] = _validate(name, binding.model, binding.values_validator, arguments, max_bytes, max_depth)
     return values
 
 
@@ -175,6 +207,8 @@ def _validate(
             try:
                 data = from_json(arguments)
             except ValueError as exc:
+                if "recursion limit" in str(exc):
+                    raise depth_error(name, max_depth) from None
                 raise ToolCallError(
                     f"The arguments for tool '{name}' are not valid JSON ({exc}). Send a JSON object.",
                     kind="invalid_json",
@@ -186,11 +220,8 @@ def _validate(
                 f"The arguments for tool '{name}' must be a JSON object with the parameter names as keys, not {type(data).__name__}.",
                 kind="invalid_arguments",
             )
-        if _depth(data) > max_depth:
-            raise ToolCallError(
-                f"The arguments for tool '{name}' are nested deeper than {max_depth} levels. Send flatter arguments.",
-                kind="too_large",
-            )
+        if too_deep(data, max_depth):
+            raise depth_error(name, max_depth)
         return validator.validate_python(prune_nulls(data, model))
     except ValidationError as exc:
         errors = exc.errors(include_url=False)

@@ -146,6 +146,15 @@ class Provider:
         Never raises: a malformed call of this shape comes back with ``problem`` set."""
         return None
 
+    quick: ClassVar[bool] = False
+    """Whether :meth:`quick_read` is implemented (dispatch tries it before anything else)."""
+
+    def quick_read(self, call: Any) -> Optional[tuple[str, Any, Any]]:
+        """``(name, arguments, id)`` of a well-formed call of this provider's most common
+        shape (a plain dict), read with as few steps as possible; None for anything else
+        (then :meth:`read_call` reads it). Never raises."""
+        return None
+
     def response_items(self, response: Any) -> Optional[list[Any]]:
         """The items (tool calls, content blocks, parts) of a whole response or message of
         this provider, in order; None when ``response`` is not this provider's shape."""

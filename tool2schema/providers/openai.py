@@ -213,6 +213,17 @@ class OpenAIChat(Provider):
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"tools": tools, "tool_choice": choice}
 
+    quick = True
+
+    def quick_read(self, call: Any) -> Optional[tuple[str, Any, Any]]:
+        if type(call) is dict:
+            fn = call.get("function")
+            if type(fn) is dict:
+                name = fn.get("name")
+                if type(name) is str and name:
+                    return name, fn.get("arguments"), call.get("id")
+        return None
+
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         if member(obj, "type") == "function" or has(obj, "function"):
             fn = member(obj, "function")
