@@ -90,7 +90,7 @@ def _fields_validator(model: type[BaseModel]) -> Any:
                 validation_alias=f.get("validation_alias"),
                 serialization_alias=f.get("serialization_alias"),
             )
-        config = schema.get("config") or {}
+        config: Any = schema.get("config") or {}
         typed: Any = core_schema.typed_dict_schema(
             fields, cls_name=model.__name__, extra_behavior=config.get("extra_fields_behavior") or "ignore", config=config,
         )

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
-from ..jsonschema import Cut, Path, SchemaWalker, add_note, resolve
+from ..jsonschema import Cut, Path, SchemaWalker, resolve
 from . import SchemaFormat
 from .base import Limits, Provider, has, items, member
 
