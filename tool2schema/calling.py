@@ -10,11 +10,12 @@ makes models send for "not given") becomes that default.
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Union
 
 from pydantic import BaseModel, ValidationError
-from pydantic_core import from_json
+from pydantic_core import from_json, to_json
 
 from .definition import ToolKind
 from .errors import ToolCallError
@@ -188,50 +189,203 @@ def _validate(
 ) -> Any:
     max_bytes = MAX_BYTES if max_bytes is None else max_bytes
     max_depth = MAX_DEPTH if max_depth is None else max_depth
-    try:
-        if type(arguments) is str and len(arguments) <= max_bytes and arguments.count("{") + arguments.count("[") <= max_depth:
-            try:
-                return validator.validate_json(arguments)  # the common case: one pass in Rust
-            except ValidationError:
-                if "null" not in arguments:
-                    raise
-                # a null may mean "use the default": the path below prunes those first
-        if arguments is None or arguments == "" or arguments == b"":
-            arguments = {}
-        if isinstance(arguments, (str, bytes, bytearray)):
-            if len(arguments) > max_bytes:
-                raise ToolCallError(
-                    f"The arguments for tool '{name}' are {len(arguments)} characters long; the limit is {max_bytes}. Send shorter arguments.",
-                    kind="too_large",
-                )
-            try:
-                data = from_json(arguments)
-            except ValueError as exc:
-                if "recursion limit" in str(exc):
-                    raise depth_error(name, max_depth) from None
-                raise ToolCallError(
-                    f"The arguments for tool '{name}' are not valid JSON ({exc}). Send a JSON object.",
-                    kind="invalid_json",
-                ) from None
-        else:
-            data = arguments
-        if not isinstance(data, dict):
+    first: Optional[ValidationError] = None
+    if type(arguments) is str and len(arguments) <= max_bytes and arguments.count("{") + arguments.count("[") <= max_depth:
+        try:
+            return validator.validate_json(arguments, strict=True)  # the common case: one pass in Rust
+        except ValidationError as exc:
+            if not _repairable(exc):
+                raise _invalid(exc, name, model) from None
+            first = exc  # a documented coercion may fix it: the path below
+    if arguments is None or arguments == "" or arguments == b"":
+        arguments = {}
+    if isinstance(arguments, (str, bytes, bytearray)):
+        if len(arguments) > max_bytes:
             raise ToolCallError(
-                f"The arguments for tool '{name}' must be a JSON object with the parameter names as keys, not {type(data).__name__}.",
-                kind="invalid_arguments",
+                f"The arguments for tool '{name}' are {len(arguments)} characters long; the limit is {max_bytes}. Send shorter arguments.",
+                kind="too_large",
             )
-        if too_deep(data, max_depth):
-            raise depth_error(name, max_depth)
-        return validator.validate_python(prune_nulls(data, model))
-    except ValidationError as exc:
-        errors = exc.errors(include_url=False)
-        if any(e["type"] == "json_invalid" for e in errors):
+        try:
+            data = from_json(arguments)
+        except ValueError as exc:
+            if "recursion limit" in str(exc):
+                raise depth_error(name, max_depth) from None
             raise ToolCallError(
-                f"The arguments for tool '{name}' are not valid JSON ({errors[0]['msg']}). Send a JSON object.",
+                f"The arguments for tool '{name}' are not valid JSON ({exc}). Send a JSON object.",
                 kind="invalid_json",
-                errors=_errors(exc),
             ) from None
-        raise ToolCallError(explain(exc, name, model), kind="invalid_arguments", errors=_errors(exc)) from None
+    else:
+        data = arguments
+    if not isinstance(data, dict):
+        raise ToolCallError(
+            f"The arguments for tool '{name}' must be a JSON object with the parameter names as keys, not {type(data).__name__}.",
+            kind="invalid_arguments",
+        )
+    if too_deep(data, max_depth):
+        raise depth_error(name, max_depth)
+    return _validate_data(name, model, validator, data, first)
+
+
+def _validate_data(name: str, model: type[BaseModel], validator: Any, data: dict[str, Any], first: Optional[ValidationError]) -> Any:
+    """Validate parsed arguments exactly as their JSON text would be (strict JSON mode: what
+    the schema lists), then apply the documented coercions where Pydantic reports an error
+    and try again. Raises ``ToolCallError`` with the errors left."""
+    try:
+        encoded = to_json(data, fallback=_unencodable)
+    except Exception:  # noqa: BLE001 - arguments that are not JSON data (SDK objects inside)
+        try:
+            return validator.validate_python(data)
+        except ValidationError as exc:
+            raise _invalid(exc, name, model) from None
+    deleted: set[tuple[Any, ...]] = set()
+    copied = False
+    for _ in range(_ROUNDS):
+        try:
+            return validator.validate_json(encoded, strict=True)
+        except ValidationError as exc:
+            first = first or exc
+            if not copied:
+                data = _copy(data)
+                copied = True
+            if not _repair(data, exc, deleted):
+                raise _invalid(exc, name, model) from None
+        encoded = to_json(data, fallback=_unencodable)
+    raise _invalid(first, name, model)  # type: ignore[arg-type]
+
+
+_ROUNDS = 6
+_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
+_NULLS = ("null", "none")
+
+
+def _unencodable(value: Any) -> Any:
+    raise TypeError(type(value).__name__)
+
+
+def _copy(data: Any) -> Any:
+    """A copy of the dicts and lists of ``data`` (iterative; depth already bounded)."""
+    root: dict[str, Any] = {"": data}
+    stack: list[Any] = [root]
+    while stack:
+        node = stack.pop()
+        keys = node.keys() if isinstance(node, dict) else range(len(node))
+        for k in keys:
+            v = node[k]
+            if isinstance(v, dict):
+                node[k] = v = dict(v)
+                stack.append(v)
+            elif isinstance(v, (list, tuple)):
+                node[k] = v = list(v)
+                stack.append(v)
+    return root[""]
+
+
+def _coerced(value: Any) -> Any:
+    """The documented coercion of one value, or ``_NONE`` when there is none: a numeric
+    string to its number, ``"true"``/``"false"`` to a bool, ``"null"``/``"none"`` to
+    null, a float with no fractional part to an int."""
+    if isinstance(value, str):
+        text = value.strip()
+        if _NUMBER.fullmatch(text):
+            number = float(text)
+            return int(text) if text.lstrip("-").isdigit() else number
+        low = text.lower()
+        if low in ("true", "false"):
+            return low == "true"
+        if low in _NULLS:
+            return None
+    elif type(value) is float and value.is_integer() and abs(value) < 2**63:
+        return int(value)
+    return _NONE
+
+
+_NONE = object()
+
+
+def _repairable(exc: ValidationError) -> bool:
+    """Whether a documented coercion may fix one of the errors (worth the slow path)."""
+    for err in exc.errors(include_url=False, include_context=False):
+        got = err.get("input", _NONE)
+        if got is None or _coerced(got) is not _NONE:
+            return True
+    return False
+
+
+def _repair(data: dict[str, Any], exc: ValidationError, deleted: set[tuple[Any, ...]]) -> bool:
+    """Apply the documented coercions where ``exc`` reports errors; whether any applied.
+
+    An error's location is followed through ``data`` (a step that is not a key or index
+    there is a union branch's tag, and is skipped). A null the validator refuses is
+    removed (the model meant "absent", as OpenAI strict mode makes it say); if the key
+    turns out to be required, the null is put back and stays an error."""
+    changed = False
+    for err in exc.errors(include_url=False, include_context=False):
+        found = _locate(data, err["loc"])
+        if found is None:
+            continue
+        parent, key, path = found
+        if err["type"] == "missing":
+            if path in deleted and isinstance(parent, dict) and key not in parent:
+                parent[key] = None
+                deleted.add(path + ("kept",))
+                changed = True
+            continue
+        if isinstance(parent, dict) and key not in parent:
+            continue
+        value = parent[key]
+        if value is None:
+            if isinstance(parent, dict) and path + ("kept",) not in deleted:
+                del parent[key]
+                deleted.add(path)
+                changed = True
+            continue
+        new = _coerced(value)
+        if new is not _NONE and not (new == value and type(new) is type(value)):
+            parent[key] = new
+            changed = True
+    return changed
+
+
+def _locate(data: Any, loc: tuple[Any, ...]) -> Optional[tuple[Any, Any, tuple[Any, ...]]]:
+    """(container, key, path) of the value an error location points at, or None."""
+    node, parent, key = data, None, None
+    path: tuple[Any, ...] = ()
+    for step in loc:
+        if isinstance(node, dict) and step in node:
+            parent, key, node = node, step, node[step]
+            path += (step,)
+        elif isinstance(node, list) and type(step) is int and 0 <= step < len(node):
+            parent, key, node = node, step, node[step]
+            path += (step,)
+        elif step is loc[-1] and isinstance(node, dict) and isinstance(step, str):
+            parent, key = node, step  # a missing key
+            path += (step,)
+        # else: a union branch's tag
+    if parent is None:
+        return None
+    return parent, key, path
+
+
+def _invalid(exc: ValidationError, name: str, model: type[BaseModel]) -> ToolCallError:
+    errors = exc.errors(include_url=False)
+    if any(e["type"] == "json_invalid" for e in errors):
+        msg = str(errors[0]["msg"])
+        if "recursion limit" in msg:
+            return ToolCallError(
+                f"The arguments for tool '{name}' are nested too deeply (the JSON parser's limit). Send flatter arguments.",
+                kind="too_large",
+            )
+        return ToolCallError(
+            f"The arguments for tool '{name}' are not valid JSON ({msg}). Send a JSON object.",
+            kind="invalid_json",
+            errors=_errors(exc),
+        )
+    if errors and errors[0]["type"] == "recursion_loop":
+        return ToolCallError(
+            f"The arguments for tool '{name}' are nested too deeply (the validator's limit). Send flatter arguments.",
+            kind="too_large",
+        )
+    return ToolCallError(explain(exc, name, model), kind="invalid_arguments", errors=_errors(exc))
 
 
 def _errors(exc: ValidationError) -> list[dict[str, Any]]:

@@ -218,6 +218,11 @@ def transform(schema: dict[str, Any], fn: Callable[[dict[str, Any], Path], dict[
 # -- Pydantic -> canonical ------------------------------------------------------------------
 
 
+DECIMAL_PATTERN = r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+"""The numeric strings a ``Decimal`` parameter's schema allows: JSON's number grammar
+(every such string is a valid ``Decimal``; the validator also takes a few more forms)."""
+
+
 class _Generator(GenerateJsonSchema):
     """Pydantic's generator without key sorting or per-field titles (both dropped anyway)."""
 
@@ -226,6 +231,15 @@ class _Generator(GenerateJsonSchema):
 
     def field_title_should_be_set(self, schema: Any) -> bool:
         return False
+
+    def decimal_schema(self, schema: Any) -> JsonSchemaValue:
+        # A Decimal is a number or a numeric string; say which strings (what the validator
+        # accepts), so that a constrained decoder cannot produce one it refuses.
+        out: JsonSchemaValue = super().decimal_schema(schema)
+        for branch in out.get("anyOf", ()):
+            if branch.get("type") == "string" and "pattern" not in branch:
+                branch["pattern"] = DECIMAL_PATTERN
+        return out
 
     def encode_default(self, dft: Any) -> Any:
         # JSON values need no TypeAdapter round trip (which costs a schema build per default)

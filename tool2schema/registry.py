@@ -226,7 +226,7 @@ class ToolRegistry:
                 and entry[1] is entry[0].current_binding()
             ):
                 try:
-                    values = entry[2].validate_json(args)
+                    values = entry[2].validate_json(args, strict=True)
                 except ValidationError:
                     pass  # the general path reports it (after reading nulls as defaults)
                 else:
