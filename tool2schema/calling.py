@@ -348,7 +348,9 @@ def _repair(data: dict[str, Any], exc: ValidationError, deleted: set[tuple[Any, 
 
 def _locate(data: Any, loc: tuple[Any, ...]) -> Optional[tuple[Any, Any, tuple[Any, ...]]]:
     """(container, key, path) of the value an error location points at, or None."""
-    node, parent, key = data, None, None
+    node: Any = data
+    parent: Any = None
+    key: Any = None
     path: tuple[Any, ...] = ()
     for step in loc:
         if isinstance(node, dict) and step in node:
