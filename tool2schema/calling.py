@@ -10,6 +10,7 @@ makes models send for "not given") becomes that default.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import typing
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Union
@@ -230,13 +231,14 @@ def _validate_data(name: str, model: type[BaseModel], validator: Any, data: dict
     """Validate parsed arguments exactly as their JSON text would be (strict JSON mode: what
     the schema lists), then apply the documented coercions where Pydantic reports an error
     and try again. Raises ``ToolCallError`` with the errors left."""
-    try:
-        encoded = to_json(data, fallback=_unencodable)
-    except Exception:  # noqa: BLE001 - arguments that are not JSON data (SDK objects inside)
+    if not _plain_json(data):
+        # Python objects inside (an application's call, never a model's JSON): Pydantic's
+        # Python mode, which takes members, dates, ... as they are
         try:
             return validator.validate_python(data)
         except ValidationError as exc:
             raise _invalid(exc, name, model) from None
+    encoded = to_json(data)
     deleted: set[tuple[Any, ...]] = set()
     copied = False
     for _ in range(_ROUNDS):
@@ -249,7 +251,7 @@ def _validate_data(name: str, model: type[BaseModel], validator: Any, data: dict
                 copied = True
             if not _repair(data, exc, deleted):
                 raise _invalid(exc, name, model) from None
-        encoded = to_json(data, fallback=_unencodable)
+        encoded = to_json(data)
     raise _invalid(first, name, model)  # type: ignore[arg-type]
 
 
@@ -258,8 +260,33 @@ _NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
 _NULLS = ("null", "none")
 
 
-def _unencodable(value: Any) -> Any:
-    raise TypeError(type(value).__name__)
+_JSON_SCALARS = (str, int, float, bool, type(None))
+
+
+def _plain_json(data: Any) -> bool:
+    """Whether ``data`` holds only JSON values (exact dict/list/str/int/float/bool/None,
+    string keys, finite floats). Iterative; depth already bounded."""
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        t = type(node)
+        if t is dict:
+            for k, v in node.items():
+                if type(k) is not str:
+                    return False
+                if type(v) in (dict, list):
+                    stack.append(v)
+                elif type(v) not in _JSON_SCALARS or (type(v) is float and not math.isfinite(v)):
+                    return False
+        elif t is list:
+            for v in node:
+                if type(v) in (dict, list):
+                    stack.append(v)
+                elif type(v) not in _JSON_SCALARS or (type(v) is float and not math.isfinite(v)):
+                    return False
+        else:
+            return False
+    return True
 
 
 def _copy(data: Any) -> Any:
