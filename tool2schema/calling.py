@@ -130,10 +130,10 @@ def prune_nulls(data: Any, model: Any) -> Any:
     return out
 
 
-def explain(exc: ValidationError, tool_name: str, model: type[BaseModel] | None = None) -> str:
+def explain(exc: Union[ValidationError, list[dict[str, Any]]], tool_name: str, model: type[BaseModel] | None = None) -> str:
     """A message a model can act on: which argument, what was wrong, what is allowed."""
     lines = [f"Invalid arguments for tool '{tool_name}':"]
-    for err in exc.errors(include_url=False):
+    for err in exc.errors(include_url=False) if isinstance(exc, ValidationError) else exc:
         loc = ".".join(str(p) for p in err["loc"]) or "(arguments)"
         msg = err["msg"]
         if err["type"] == "missing":
@@ -143,7 +143,10 @@ def explain(exc: ValidationError, tool_name: str, model: type[BaseModel] | None 
             lines.append(f"- '{loc}' is not a parameter of this tool; remove it.")
             continue
         got = err.get("input")
-        shown = repr(got)
+        try:
+            shown = repr(got)
+        except Exception:  # noqa: BLE001 - an object whose repr raises
+            shown = f"a {type(got).__name__}"
         if len(shown) > 80:
             shown = shown[:77] + "..."
         lines.append(f"- '{loc}': {msg} (got {shown}).")
@@ -190,15 +193,14 @@ def _validate(
 ) -> Any:
     max_bytes = MAX_BYTES if max_bytes is None else max_bytes
     max_depth = MAX_DEPTH if max_depth is None else max_depth
-    first: Optional[ValidationError] = None
     if type(arguments) is str and len(arguments) <= max_bytes and arguments.count("{") + arguments.count("[") <= max_depth:
         try:
             return validator.validate_json(arguments, strict=True)  # the common case: one pass in Rust
         except ValidationError as exc:
             if not _repairable(exc):
                 raise _invalid(exc, name, model) from None
-            first = exc  # a documented coercion may fix it: the path below
-    if arguments is None or arguments == "" or arguments == b"":
+            # a documented coercion may fix it: the path below
+    if arguments is None or (type(arguments) in (str, bytes) and not arguments):
         arguments = {}
     if isinstance(arguments, (str, bytes, bytearray)):
         if len(arguments) > max_bytes:
@@ -224,10 +226,10 @@ def _validate(
         )
     if too_deep(data, max_depth):
         raise depth_error(name, max_depth)
-    return _validate_data(name, model, validator, data, first)
+    return _validate_data(name, model, validator, data)
 
 
-def _validate_data(name: str, model: type[BaseModel], validator: Any, data: dict[str, Any], first: Optional[ValidationError]) -> Any:
+def _validate_data(name: str, model: type[BaseModel], validator: Any, data: dict[str, Any]) -> Any:
     """Validate parsed arguments exactly as their JSON text would be (strict JSON mode: what
     the schema lists), then apply the documented coercions where Pydantic reports an error
     and try again. Raises ``ToolCallError`` with the errors left."""
@@ -240,19 +242,22 @@ def _validate_data(name: str, model: type[BaseModel], validator: Any, data: dict
             raise _invalid(exc, name, model) from None
     encoded = to_json(data)
     deleted: set[tuple[Any, ...]] = set()
+    originals: dict[tuple[Any, ...], Any] = {}
     copied = False
+    last: Optional[ValidationError] = None
     for _ in range(_ROUNDS):
         try:
             return validator.validate_json(encoded, strict=True)
         except ValidationError as exc:
-            first = first or exc
-            if not copied:
-                data = _copy(data)
-                copied = True
-            if not _repair(data, exc, deleted):
-                raise _invalid(exc, name, model) from None
+            last = exc
+        if not copied:
+            data = _copy(data)
+            copied = True
+        if not _repair(data, last, deleted, originals):
+            break
         encoded = to_json(data)
-    raise _invalid(first, name, model)  # type: ignore[arg-type]
+    assert last is not None
+    raise _invalid(last, name, model, data, originals)
 
 
 _ROUNDS = 6
@@ -333,12 +338,12 @@ def _repairable(exc: ValidationError) -> bool:
     """Whether a documented coercion may fix one of the errors (worth the slow path)."""
     for err in exc.errors(include_url=False, include_context=False):
         got = err.get("input", _NONE)
-        if got is None or _coerced(got) is not _NONE:
+        if got is None or (err["type"] in _COERCIBLE and _coerced(got) is not _NONE):
             return True
     return False
 
 
-def _repair(data: dict[str, Any], exc: ValidationError, deleted: set[tuple[Any, ...]]) -> bool:
+def _repair(data: dict[str, Any], exc: ValidationError, deleted: set[tuple[Any, ...]], originals: dict[tuple[Any, ...], Any]) -> bool:
     """Apply the documented coercions where ``exc`` reports errors; whether any applied.
 
     An error's location is followed through ``data`` (a step that is not a key or index
@@ -366,11 +371,21 @@ def _repair(data: dict[str, Any], exc: ValidationError, deleted: set[tuple[Any, 
                 deleted.add(path)
                 changed = True
             continue
+        if err["type"] not in _COERCIBLE:
+            continue
         new = _coerced(value)
         if new is not _NONE and not (new == value and type(new) is type(value)):
+            originals.setdefault(path, value)
             parent[key] = new
             changed = True
     return changed
+
+
+_COERCIBLE = frozenset({
+    "int_type", "int_parsing", "int_from_float", "float_type", "float_parsing", "bool_type", "bool_parsing",
+    "decimal_type", "decimal_parsing", "literal_error", "enum", "none_required", "union_tag_invalid",
+})
+"""The errors a documented coercion may fix (a number, bool or null was expected)."""
 
 
 def _locate(data: Any, loc: tuple[Any, ...]) -> Optional[tuple[Any, Any, tuple[Any, ...]]]:
@@ -395,8 +410,20 @@ def _locate(data: Any, loc: tuple[Any, ...]) -> Optional[tuple[Any, Any, tuple[A
     return parent, key, path
 
 
-def _invalid(exc: ValidationError, name: str, model: type[BaseModel]) -> ToolCallError:
-    errors = exc.errors(include_url=False)
+def _invalid(
+    exc: ValidationError,
+    name: str,
+    model: type[BaseModel],
+    data: Any = None,
+    originals: Optional[dict[tuple[Any, ...], Any]] = None,
+) -> ToolCallError:
+    errors: list[Any] = exc.errors(include_url=False)
+    if originals:
+        # say what the model sent, not what a coercion that did not help made of it
+        for err in errors:
+            found = _locate(data, err["loc"])
+            if found is not None and found[2] in originals:
+                err["input"] = originals[found[2]]
     if any(e["type"] == "json_invalid" for e in errors):
         msg = str(errors[0]["msg"])
         if "recursion limit" in msg:
@@ -414,7 +441,7 @@ def _invalid(exc: ValidationError, name: str, model: type[BaseModel]) -> ToolCal
             f"The arguments for tool '{name}' are nested too deeply (the validator's limit). Send flatter arguments.",
             kind="too_large",
         )
-    return ToolCallError(explain(exc, name, model), kind="invalid_arguments", errors=_errors(exc))
+    return ToolCallError(explain(errors, name, model), kind="invalid_arguments", errors=_errors(exc))
 
 
 def _errors(exc: ValidationError) -> list[dict[str, Any]]:

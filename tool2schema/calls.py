@@ -20,7 +20,7 @@ from .providers import FormatLike, SchemaFormat, coerce_format, get, in_call_ord
 def normalize_id(value: Any) -> Optional[str]:
     """A call id as a string (an int id as its digits); None for anything else."""
     if isinstance(value, str) and value:
-        return value
+        return str.__str__(value)  # a plain str, whatever subclass came in
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     return None
@@ -47,7 +47,7 @@ class ToolCall:
         cid = normalize_id(call_id)
         if not isinstance(name, str) or not name:
             return cls("", arguments, cid, provider, raw, f"The tool call has no tool name ('{what}' is missing or not a string).")
-        return cls(name, arguments, cid, provider, raw)
+        return cls(str.__str__(name), arguments, cid, provider, raw)
 
     @classmethod
     def malformed(cls, raw: Any, provider: Optional[SchemaFormat], problem: str, call_id: Any = None) -> ToolCall:

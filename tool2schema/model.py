@@ -138,7 +138,7 @@ def enum_by_name(enum_cls: type[enum.Enum]) -> Any:
         if isinstance(value, enum_cls):
             return value
         if isinstance(value, str):
-            found = members.get(value)
+            found = members.get(str.__str__(value))
             if found is not None:
                 return found
         raise PydanticCustomError("enum", "Input should be {expected}", {"expected": expected})
@@ -153,17 +153,21 @@ def enum_by_name(enum_cls: type[enum.Enum]) -> Any:
 
 
 def adapt_annotation(annotation: Any, enum_style: str) -> Any:
-    """Rewrite ``annotation`` so that enums found in the signature follow ``enum_style``.
+    """Rewrite ``annotation`` so that enums found in the signature follow ``enum_style``,
+    and a numeric ``Literal``/enum refuses ``true``/``false`` (Pydantic takes ``True`` for
+    ``1``; JSON Schema's ``enum: [1, 2]`` does not).
 
     Enums inside the user's own Pydantic models/dataclasses are left alone: those models
     validate enum values, and the schema must agree with the validator.
     """
-    if enum_style != "name":
-        return annotation
     if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-        return enum_by_name(annotation)
+        if enum_style == "name":
+            return enum_by_name(annotation)
+        return _no_bools(annotation, [m.value for m in annotation])
     origin = typing.get_origin(annotation)
-    if origin is None or origin is Literal:
+    if origin is Literal:
+        return _no_bools(annotation, typing.get_args(annotation))
+    if origin is None:
         return annotation
     args = typing.get_args(annotation)
     if origin is typing.Annotated:
@@ -178,6 +182,19 @@ def adapt_annotation(annotation: Any, enum_style: str) -> Any:
         return origin[new_args if len(new_args) > 1 else new_args[0]]
     except TypeError:
         return annotation
+
+
+def _refuse_bool(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise PydanticCustomError("literal_error", "Input should be a number, not a boolean")
+    return value
+
+
+def _no_bools(annotation: Any, values: Any) -> Any:
+    """``annotation`` refusing booleans when its allowed values are numbers (not booleans)."""
+    if any(isinstance(v, bool) for v in values) or not any(isinstance(v, (int, float)) for v in values):
+        return annotation
+    return typing.Annotated[annotation, BeforeValidator(_refuse_bool)]
 
 
 def _annotated_field_info(annotation: Any) -> FieldInfo | None:

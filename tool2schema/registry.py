@@ -147,6 +147,11 @@ class ToolRegistry:
             return self._error(failed.call, failed.error)
         except RecursionError:
             return self._error(parsed, depth_error(parsed.name, self.max_depth))
+        except Exception as exc:  # noqa: BLE001 - arguments that break a reader (hostile objects): still an answer
+            return self._error(parsed, ToolCallError(
+                f"The arguments for tool '{parsed.name}' could not be read ({type(exc).__name__}). Send a JSON object.",
+                kind="malformed_call",
+            ))
 
     def _run(self, t: Tool[Any, Any], validated: Any, context: Optional[dict[str, Any]]) -> Any:
         if t.kind is ToolKind.MODEL:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..jsonschema import SCHEMA_MAP_KEYS, Path, SchemaWalker, add_note
 from . import SchemaFormat
-from .base import Limits, Provider, has, items, member
+from .base import Limits, Provider, has, items, member, tag
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -225,7 +225,7 @@ class OpenAIChat(Provider):
         return None
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        if member(obj, "type") == "function" or has(obj, "function"):
+        if tag(obj, "type") == "function" or has(obj, "function"):
             fn = member(obj, "function")
             return call_from_function(obj, fn, member(obj, "id"), self.format)
         return None
@@ -236,7 +236,7 @@ class OpenAIChat(Provider):
             if not choices:
                 return []
             response = member(choices[0], "message")
-        if has(response, "tool_calls") or (member(response, "role") == "assistant" and not isinstance(member(response, "content"), (list, tuple))):
+        if has(response, "tool_calls") or (tag(response, "role") == "assistant" and not isinstance(member(response, "content"), (list, tuple))):
             return items(member(response, "tool_calls"))
         return None
 
