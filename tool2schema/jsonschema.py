@@ -3,7 +3,7 @@
 The canonical schema every provider starts from (Draft 2020-12): no ``title`` noise,
 nested definitions inlined (``$defs`` kept only for recursive types), descriptions
 dedented, ``const`` written as a one-value ``enum``, Pydantic's OpenAPI-only
-``discriminator`` dropped (each branch keeps its tag).
+``discriminator`` dropped (each branch keeps its tag, and requires it: the validator does).
 
 :class:`SchemaWalker` is the only code that walks a schema: it owns ``$ref``/``$defs``
 (keep, inline, or unroll recursion to a depth), the path of every node (for error
@@ -218,7 +218,7 @@ def transform(schema: dict[str, Any], fn: Callable[[dict[str, Any], Path], dict[
 # -- Pydantic -> canonical ------------------------------------------------------------------
 
 
-DECIMAL_PATTERN = r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+DECIMAL_PATTERN = r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]{1,8})?$"
 """The numeric strings a ``Decimal`` parameter's schema allows: JSON's number grammar
 (every such string is a valid ``Decimal``; the validator also takes a few more forms)."""
 
@@ -319,7 +319,22 @@ class _Canonical(SchemaWalker):
                 out[k] = inspect.cleandoc(v)
             else:
                 out[k] = v
+        disc = node.get("discriminator")
+        tag = disc.get("propertyName") if isinstance(disc, dict) else disc if isinstance(disc, str) else None
+        if isinstance(tag, str):
+            # the validator needs the tag to pick a branch, even where it has a default: say
+            # so (else a strict-mode model may send null for it, a plain one leave it out)
+            for key in ("oneOf", "anyOf"):
+                branches = out.get(key)
+                if isinstance(branches, list):
+                    out[key] = [_require(b, tag) for b in branches]
         return out
+
+
+def _require(branch: Any, tag: str) -> Any:
+    if isinstance(branch, dict) and tag in (branch.get("properties") or {}) and tag not in branch.get("required", ()):
+        return {**branch, "required": [*branch.get("required", ()), tag]}
+    return branch
 
 
 def clean_schema(raw: dict[str, Any]) -> dict[str, Any]:
