@@ -72,7 +72,15 @@ class ToolResult:
     result that dispatch's fast path produced is built on first access.
     """
 
-    __slots__ = ("_call", "_quick", "value", "is_error", "error_kind", "_errors", "message", "exception")
+    # class-level defaults: a result of the fast path sets only what it has
+    value: Any = None
+    is_error: bool = False
+    error_kind: Optional[str] = None
+    message: str = ""
+    exception: Optional[BaseException] = None
+    _errors: Optional[list[dict[str, Any]]] = None
+    _call: Optional[ToolCall] = None
+    _raw: Any = None
 
     def __init__(
         self,
@@ -85,7 +93,6 @@ class ToolResult:
         exception: Optional[BaseException] = None,
     ) -> None:
         self._call = call
-        self._quick: Optional[tuple[Any, ...]] = None
         self.value = value
         self.is_error = is_error
         self.error_kind = error_kind
@@ -93,31 +100,16 @@ class ToolResult:
         self.message = message
         self.exception = exception
 
-    @classmethod
-    def quick(cls, raw: Any, name: str, arguments: Any, call_id: Any, provider: Optional[SchemaFormat], value: Any) -> ToolResult:
-        """A success whose :class:`ToolCall` is built only if someone reads ``call``."""
-        result = cls.__new__(cls)
-        result._call = None
-        result._quick = (name, arguments, call_id, provider, raw)
-        result.value = value
-        result.is_error = False
-        result.error_kind = None
-        result._errors = None
-        result.message = ""
-        result.exception = None
-        return result
-
     @property
     def call(self) -> Optional[ToolCall]:
         """The call this result answers (None for a message that held no readable call)."""
-        if self._call is None and self._quick is not None:
-            name, arguments, call_id, provider, raw = self._quick
-            self._call = ToolCall(name, arguments, normalize_id(call_id), provider, raw)
+        if self._call is None and self._raw is not None:
+            self._call = parse_call(self._raw)
         return self._call
 
     @call.setter
     def call(self, value: Optional[ToolCall]) -> None:
-        self._call, self._quick = value, None
+        self._call, self._raw = value, None
 
     @property
     def errors(self) -> list[dict[str, Any]]:
@@ -148,16 +140,14 @@ class ToolResult:
     @property
     def name(self) -> str:
         """The name of the tool called ("" when the call had none)."""
-        if self._call is None and self._quick is not None:
-            return str(self._quick[0])
-        return self._call.name if self._call else ""
+        call = self.call
+        return call.name if call else ""
 
     @property
     def call_id(self) -> Optional[str]:
         """The id of the call this answers (None when the call carried none)."""
-        if self._call is None and self._quick is not None:
-            return normalize_id(self._quick[2])
-        return self._call.id if self._call else None
+        call = self.call
+        return call.id if call else None
 
     @property
     def provider(self) -> SchemaFormat:
@@ -185,6 +175,15 @@ class ToolResult:
         the items of one response the way each provider requires."""
         provider = get(format) if format is not None else get(self.provider)
         return provider.result_item(self)
+
+
+class QuickResult(ToolResult):
+    """A success of dispatch's fast path: only the raw call and the value are stored; the
+    :class:`ToolCall` is read from the raw call if someone asks for it."""
+
+    def __init__(self, raw: Any, value: Any) -> None:  # noqa: D107 - two stores, nothing else
+        self._raw = raw
+        self.value = value
 
 
 def to_messages(results: Sequence[ToolResult], format: Optional[FormatLike] = None) -> list[dict[str, Any]]:

@@ -14,11 +14,11 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Union
 from pydantic import ValidationError
 
 from .calling import MAX_BYTES, MAX_DEPTH, check_arguments, depth_error
-from .calls import ToolCall, ToolResult, extract_calls, normalize_id, parse_call, quick_call
+from .calls import QuickResult, ToolCall, ToolResult, extract_calls, parse_call
 from .definition import ToolKind
 from .discovery import ModuleLike, find_tools
 from .errors import ToolCallError
-from .providers import FormatLike
+from .providers import FormatLike, quick_readers
 from .providers import get as get_provider
 from .tool import Tool, tool
 
@@ -64,6 +64,7 @@ class ToolRegistry:
         self.include_traceback = include_traceback
         self.timeout = timeout
         self.error_text = error_text
+        self._readers = tuple(read for _, read in quick_readers())
         for t in tools:
             self.add(t)
 
@@ -215,30 +216,34 @@ class ToolRegistry:
         An async tool is run to completion with ``asyncio.run`` when no event loop is
         running (inside one, use ``adispatch``). A sync tool with a time limit runs in a
         worker thread, abandoned (not stopped) when it overruns."""
-        quick = quick_call(call)
-        if quick is not None:
-            # Fast path: a common dict shape with a JSON-string arguments payload for a
-            # plain sync tool whose validated values are its keyword arguments. Same
-            # validator and limits as the general path, fewer Python steps; anything
-            # else (or any failure) takes the general path.
-            name, args, cid, fmt = quick
-            entry = self._fast.get(name)
-            if (
-                entry is not None
-                and type(args) is str
-                and len(args) <= self.max_bytes
-                and args.count("{") + args.count("[") <= self.max_depth
-                and entry[1] is entry[0].current_binding()
-            ):
-                try:
-                    values = entry[2].validate_json(args, strict=True)
-                except ValidationError:
-                    pass  # the general path reports it (after reading nulls as defaults)
-                else:
+        if type(call) is dict:
+            # Fast path: a common dict shape (read by its provider's quick_read) with a
+            # JSON-string payload for a plain sync tool whose validated values are its
+            # keyword arguments. Same validator and limits as the general path, fewer
+            # Python steps; anything else (or any failure) takes the general path.
+            for read in self._readers:
+                quick = read(call)
+                if quick is None:
+                    continue
+                entry = self._fast.get(quick[0])
+                args = quick[1]
+                if (
+                    entry is not None
+                    and type(args) is str
+                    and len(args) <= self.max_bytes
+                    # a text of n characters nests at most n levels: short ones need no scan
+                    and (len(args) <= self.max_depth or args.count("{") + args.count("[") <= self.max_depth)
+                    and entry[1] is entry[0].current_binding()
+                ):
                     try:
-                        return ToolResult.quick(call, name, args, cid, fmt, entry[3](**values))
+                        values = entry[2].validate_json(args, strict=True)
+                    except ValidationError:
+                        break  # the general path reports it (after the documented coercions)
+                    try:
+                        return QuickResult(call, entry[3](**values))
                     except Exception as exc:  # noqa: BLE001
-                        return self._raised(ToolCall(name, args, normalize_id(cid), fmt, call), exc)
+                        return self._raised(parse_call(call), exc)
+                break
         started = self._start(call)
         if isinstance(started, ToolResult):
             return started
