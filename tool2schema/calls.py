@@ -80,7 +80,8 @@ class ToolResult:
     exception: Optional[BaseException] = None
     _errors: Optional[list[dict[str, Any]]] = None
     _call: Optional[ToolCall] = None
-    _raw: Any = None
+    source: Any = None
+    """The call as it was given to dispatch, for a result whose ``call`` is read lazily."""
 
     def __init__(
         self,
@@ -103,13 +104,13 @@ class ToolResult:
     @property
     def call(self) -> Optional[ToolCall]:
         """The call this result answers (None for a message that held no readable call)."""
-        if self._call is None and self._raw is not None:
-            self._call = parse_call(self._raw)
+        if self._call is None and self.source is not None:
+            self._call = parse_call(self.source)
         return self._call
 
     @call.setter
     def call(self, value: Optional[ToolCall]) -> None:
-        self._call, self._raw = value, None
+        self._call, self.source = value, None
 
     @property
     def errors(self) -> list[dict[str, Any]]:
@@ -181,8 +182,8 @@ class QuickResult(ToolResult):
     """A success of dispatch's fast path: only the raw call and the value are stored; the
     :class:`ToolCall` is read from the raw call if someone asks for it."""
 
-    def __init__(self, raw: Any, value: Any) -> None:  # noqa: D107 - two stores, nothing else
-        self._raw = raw
+    def __init__(self, source: Any, value: Any) -> None:
+        self.source = source
         self.value = value
 
 

@@ -240,9 +240,13 @@ class ToolRegistry:
                     except ValidationError:
                         break  # the general path reports it (after the documented coercions)
                     try:
-                        return QuickResult(call, entry[3](**values))
+                        value = entry[3](**values)
                     except Exception as exc:  # noqa: BLE001
                         return self._raised(parse_call(call), exc)
+                    result = _new(QuickResult)  # two stores, no __init__ frame
+                    result.source = call
+                    result.value = value
+                    return result
                 break
         started = self._start(call)
         if isinstance(started, ToolResult):
@@ -320,6 +324,9 @@ class ToolRegistry:
         except Exception as exc:  # noqa: BLE001
             return [self._error(None, ToolCallError(f"No tool calls could be read from this message ({type(exc).__name__}).", kind="malformed_call"))]
         return list(await asyncio.gather(*(self.adispatch(c, context) for c in calls)))
+
+
+_new = object.__new__
 
 
 class _Failed(Exception):
