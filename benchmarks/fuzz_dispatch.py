@@ -70,7 +70,7 @@ def main() -> None:
         for r in results:
             kinds[r.error_kind or "ok"] += 1
             if r.is_error and "could not be read (" in r.message:
-                report("safety-net answers (a reader raised)", r.message)
+                report("safety-net answers (a reader raised)", f"{r.message} {shown_repr(payload)}")
         if c is None:
             continue
         counts["calls"] += 1

@@ -165,6 +165,8 @@ def restore_arguments(args: Any, schema: dict[str, Any], defs: Optional[dict[str
     by the canonical schema: stringified enum values back to their JSON values,
     JSON-encoded free-form objects back to objects. Iterative over the arguments'
     depth only as far as the schema goes (the caller bounds the arguments' depth)."""
+    if isinstance(args, str) and type(args) is not str:
+        return args  # a str subclass (not from JSON) could make comparisons raise: left to validation
     if defs is None:
         defs = schema.get("$defs", {})
     schema = resolve(schema, defs)
