@@ -64,7 +64,7 @@ class ToolRegistry:
         self.include_traceback = include_traceback
         self.timeout = timeout
         self.error_text = error_text
-        self._readers = tuple(read for _, read in quick_readers())
+        self._read = _first_of([read for _, read in quick_readers()])
         for t in tools:
             self.add(t)
 
@@ -221,33 +221,31 @@ class ToolRegistry:
             # JSON-string payload for a plain sync tool whose validated values are its
             # keyword arguments. Same validator and limits as the general path, fewer
             # Python steps; anything else (or any failure) takes the general path.
-            for read in self._readers:
-                quick = read(call)
-                if quick is None:
-                    continue
+            quick = self._read(call)
+            if quick is not None:
                 entry = self._fast.get(quick[0])
-                args = quick[1]
-                if (
-                    entry is not None
-                    and type(args) is str
-                    and len(args) <= self.max_bytes
-                    # a text of n characters nests at most n levels: short ones need no scan
-                    and (len(args) <= self.max_depth or args.count("{") + args.count("[") <= self.max_depth)
-                    and entry[1] is entry[0].current_binding()
-                ):
-                    try:
-                        values = entry[2].validate_json(args, strict=True)
-                    except ValidationError:
-                        break  # the general path reports it (after the documented coercions)
-                    try:
-                        value = entry[3](**values)
-                    except Exception as exc:  # noqa: BLE001
-                        return self._raised(parse_call(call), exc)
-                    result = _new(QuickResult)  # two stores, no __init__ frame
-                    result.source = call
-                    result.value = value
-                    return result
-                break
+                if entry is not None:
+                    args = quick[1]
+                    if (
+                        type(args) is str
+                        and len(args) <= self.max_bytes
+                        # a text of n characters nests at most n levels: short ones need no scan
+                        and (len(args) <= self.max_depth or args.count("{") + args.count("[") <= self.max_depth)
+                        and entry[1] is entry[0].current_binding()
+                    ):
+                        try:
+                            values = entry[2](args, strict=True)
+                        except ValidationError:
+                            pass  # the general path reports it (after the documented coercions)
+                        else:
+                            try:
+                                value = entry[3](**values)
+                            except Exception as exc:  # noqa: BLE001
+                                return self._raised(parse_call(call), exc)
+                            result = _new(QuickResult)  # two stores, no __init__ frame
+                            result.source = call
+                            result.value = value
+                            return result
         started = self._start(call)
         if isinstance(started, ToolResult):
             return started
@@ -276,7 +274,7 @@ class ToolRegistry:
         if binding is None or (entry is not None and entry[1] is binding) or t.is_async or self.forbid_extra or self._limit(t) is not None:
             return
         if t.kind in (ToolKind.FUNCTION, ToolKind.CALLABLE) and binding.direct and binding.values_validator is not None:
-            self._fast[t.name] = (t, binding, binding.values_validator, t.func)
+            self._fast[t.name] = (t, binding, binding.values_validator.validate_json, t.func)
 
     async def adispatch(self, call: Any, context: Optional[dict[str, Any]] = None) -> ToolResult:
         """Async :meth:`dispatch`: async tools are awaited (cancelled past their time
@@ -327,6 +325,21 @@ class ToolRegistry:
 
 
 _new = object.__new__
+
+
+def _first_of(readers: list[Callable[[Any], Any]]) -> Callable[[Any], Any]:
+    """One reader trying ``readers`` in turn (the reader itself when there is one)."""
+    if len(readers) == 1:
+        return readers[0]
+
+    def read(call: Any) -> Any:
+        for r in readers:
+            found = r(call)
+            if found is not None:
+                return found
+        return None
+
+    return read
 
 
 class _Failed(Exception):
