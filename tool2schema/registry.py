@@ -257,7 +257,7 @@ class ToolRegistry:
             else:
                 value = self._run(t, validated, context)
                 if t.is_async and inspect.isawaitable(value):
-                    value = _run_sync(value if limit is None else _bounded(value, limit), t.name)
+                    value = _run_sync(value, t.name, limit)
         except _TimedOut:
             return self._timed_out(parsed, limit or 0.0, abandoned=not t.is_async)
         except ToolCallError as exc:
@@ -414,12 +414,12 @@ async def _in_thread_async(fn: Callable[[], Any], limit: float) -> Any:
     return future.result()
 
 
-def _run_sync(awaitable: Any, what: str) -> Any:
+def _run_sync(awaitable: Any, what: str, limit: Optional[float] = None) -> Any:
     try:
         asyncio.get_running_loop()
     except RuntimeError:
         async def _await() -> Any:
-            return await awaitable
+            return await (awaitable if limit is None else _bounded(awaitable, limit))
 
         return asyncio.run(_await())
     close = getattr(awaitable, "close", None)
