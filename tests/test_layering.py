@@ -11,8 +11,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 import tool2schema
 
 PACKAGE = Path(tool2schema.__file__).parent
@@ -69,11 +67,6 @@ def _dict_reads(path: Path, keys: set[str]) -> list[str]:
     return found
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="the OpenAI Chat fast path of registry.dispatch and calls.parse_call reads call['function'] directly; "
-    "it is being moved into providers/openai.py",
-)
 def test_openai_call_shape_is_read_only_by_its_provider() -> None:
     found = [r for f in _outside_providers() for r in _dict_reads(f, {"function", "tool_calls"})]
     assert found == [], "\n".join(found)

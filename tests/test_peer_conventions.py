@@ -94,7 +94,9 @@ def test_langchain_tool_with_annotated_strings_and_google_docstring() -> None:
     assert parameters_of(get_forecast)["required"] == ["city"]
     registry = ToolRegistry([get_forecast])
     assert run(registry, "get_forecast", '{"city": "Lisbon", "days": "3", "unit": "FAHRENHEIT"}') == "Lisbon:3:FAHRENHEIT"
-    assert run(registry, "get_forecast", '{"city": "Porto", "unit": "f"}') == "Porto:1:FAHRENHEIT"  # a value works too
+    # a member's value is not what the schema lists: refused, as tool2schema 2.x did (LangChain would take it)
+    refused = registry.dispatch({"name": "get_forecast", "arguments": '{"city": "Porto", "unit": "f"}'})
+    assert refused.error_kind == "invalid_arguments" and "'CELSIUS' or 'FAHRENHEIT'" in refused.content
 
 
 def test_langchain_enum_values_with_enum_style_value() -> None:

@@ -10,16 +10,17 @@ reads every call of a whole response or message; :class:`ToolResult` and
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from .errors import ToolCallError
-from .providers import FormatLike, SchemaFormat, coerce_format, get, in_call_order
+from .providers import FormatLike, SchemaFormat, coerce_format, get, in_call_order, quick_readers
 
 
-def _call_id(value: Any) -> Optional[str]:
+def normalize_id(value: Any) -> Optional[str]:
+    """A call id as a string (an int id as its digits); None for anything else."""
     if isinstance(value, str) and value:
-        return value
+        return str.__str__(value)  # a plain str, whatever subclass came in
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     return None
@@ -43,14 +44,14 @@ class ToolCall:
     def read(cls, name: Any, arguments: Any, call_id: Any, provider: Optional[SchemaFormat], raw: Any, what: str = "name") -> ToolCall:
         """A call from its members as a provider found them (any of them may be missing or
         of the wrong type: the call is then malformed, and keeps its id)."""
-        cid = _call_id(call_id)
+        cid = normalize_id(call_id)
         if not isinstance(name, str) or not name:
             return cls("", arguments, cid, provider, raw, f"The tool call has no tool name ('{what}' is missing or not a string).")
-        return cls(name, arguments, cid, provider, raw)
+        return cls(str.__str__(name), arguments, cid, provider, raw)
 
     @classmethod
     def malformed(cls, raw: Any, provider: Optional[SchemaFormat], problem: str, call_id: Any = None) -> ToolCall:
-        return cls("", None, _call_id(call_id), provider, raw, problem)
+        return cls("", None, normalize_id(call_id), provider, raw, problem)
 
 
 def _jsonable(value: Any) -> Any:
@@ -59,39 +60,101 @@ def _jsonable(value: Any) -> Any:
     return to_jsonable_python(value, fallback=repr)
 
 
-@dataclass(slots=True)
 class ToolResult:
     """The outcome of one tool call.
 
     ``value`` is what the function returned (``None`` on error); ``is_error`` tells
     success from failure; ``error_kind`` is ``"unknown_tool"``, ``"malformed_call"``,
-    ``"invalid_json"``, ``"invalid_arguments"``, ``"too_large"``, ``"missing_context"``
-    or ``"tool_error"`` (the function raised: ``exception`` holds it); ``errors`` are
-    Pydantic's structured errors; ``content`` is the text the model reads.
-    ``to_message(format)`` builds that provider's tool-result item.
+    ``"invalid_json"``, ``"invalid_arguments"``, ``"too_large"``, ``"missing_context"``,
+    ``"timeout"`` or ``"tool_error"`` (the function raised: ``exception`` holds it);
+    ``errors`` are Pydantic's structured errors; ``content`` is the text the model reads.
+    ``to_message(format)`` builds that provider's tool-result item. The ``call`` of a
+    result that dispatch's fast path produced is built on first access.
     """
 
-    call: Optional[ToolCall]
+    # class-level defaults: a result of the fast path sets only what it has
     value: Any = None
     is_error: bool = False
     error_kind: Optional[str] = None
-    errors: list[dict[str, Any]] = field(default_factory=list)
     message: str = ""
     exception: Optional[BaseException] = None
+    _errors: Optional[list[dict[str, Any]]] = None
+    _call: Optional[ToolCall] = None
+    source: Any = None
+    """The call as it was given to dispatch, for a result whose ``call`` is read lazily."""
+
+    def __init__(
+        self,
+        call: Optional[ToolCall],
+        value: Any = None,
+        is_error: bool = False,
+        error_kind: Optional[str] = None,
+        errors: Optional[list[dict[str, Any]]] = None,
+        message: str = "",
+        exception: Optional[BaseException] = None,
+    ) -> None:
+        self._call = call
+        self.value = value
+        self.is_error = is_error
+        self.error_kind = error_kind
+        self._errors = errors
+        self.message = message
+        self.exception = exception
+
+    @property
+    def call(self) -> Optional[ToolCall]:
+        """The call this result answers (None for a message that held no readable call)."""
+        if self._call is None and self.source is not None:
+            self._call = parse_call(self.source)
+        return self._call
+
+    @call.setter
+    def call(self, value: Optional[ToolCall]) -> None:
+        self._call, self.source = value, None
+
+    @property
+    def errors(self) -> list[dict[str, Any]]:
+        """Pydantic's structured errors of an ``invalid_arguments`` result (else empty)."""
+        if self._errors is None:
+            self._errors = []
+        return self._errors
+
+    @errors.setter
+    def errors(self, value: list[dict[str, Any]]) -> None:
+        self._errors = value
+
+    def __repr__(self) -> str:
+        return (
+            f"ToolResult(call={self.call!r}, value={self.value!r}, is_error={self.is_error!r}, "
+            f"error_kind={self.error_kind!r}, errors={self.errors!r}, message={self.message!r}, exception={self.exception!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ToolResult):
+            return NotImplemented
+        return (self.call, self.value, self.is_error, self.error_kind, self.errors, self.message, self.exception) == (
+            other.call, other.value, other.is_error, other.error_kind, other.errors, other.message, other.exception
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def name(self) -> str:
-        return self.call.name if self.call else ""
+        """The name of the tool called ("" when the call had none)."""
+        call = self.call
+        return call.name if call else ""
 
     @property
     def call_id(self) -> Optional[str]:
         """The id of the call this answers (None when the call carried none)."""
-        return self.call.id if self.call else None
+        call = self.call
+        return call.id if call else None
 
     @property
     def provider(self) -> SchemaFormat:
         """The format the call came in (OpenAI Chat for plain calls)."""
-        return self.call.provider if self.call and self.call.provider else SchemaFormat.OPENAI
+        call = self.call
+        return call.provider if call and call.provider else SchemaFormat.OPENAI
 
     @property
     def content(self) -> str:
@@ -113,6 +176,15 @@ class ToolResult:
         the items of one response the way each provider requires."""
         provider = get(format) if format is not None else get(self.provider)
         return provider.result_item(self)
+
+
+class QuickResult(ToolResult):
+    """A success of dispatch's fast path: only the raw call and the value are stored; the
+    :class:`ToolCall` is read from the raw call if someone asks for it."""
+
+    def __init__(self, source: Any, value: Any) -> None:
+        self.source = source
+        self.value = value
 
 
 def to_messages(results: Sequence[ToolResult], format: Optional[FormatLike] = None) -> list[dict[str, Any]]:
@@ -139,15 +211,34 @@ def to_messages(results: Sequence[ToolResult], format: Optional[FormatLike] = No
     return get(fmt).result_messages(results)
 
 
+def quick_call(call: Any) -> Optional[tuple[str, Any, Any, Optional[SchemaFormat]]]:
+    """``(name, arguments, raw id, format)`` of a well-formed call in one of the common
+    dict shapes (each provider in ``QUICK_ORDER`` reads its own), else None. Cheap."""
+    if type(call) is dict:
+        for fmt, read in _QUICK or _load_quick():
+            found = read(call)
+            if found is not None:
+                return found[0], found[1], found[2], fmt
+        name = call.get("name")
+        if type(name) is str and name and "arguments" in call and "type" not in call:
+            return name, call["arguments"], call.get("id"), None
+    return None
+
+
+_QUICK: list[tuple[SchemaFormat, Any]] = []
+
+
+def _load_quick() -> list[tuple[SchemaFormat, Any]]:
+    _QUICK[:] = quick_readers()  # on first use: importing a provider module is not free
+    return _QUICK
+
+
 def parse_call(call: Any) -> ToolCall:
     """Normalise one call. Never raises: a call that cannot be read comes back with
     ``problem`` set (and its id, when it had one)."""
-    if type(call) is dict:  # fast path for the common dict shapes
-        fn = call.get("function")
-        if type(fn) is dict and type(fn.get("name")) is str and fn["name"]:
-            return ToolCall(fn["name"], fn.get("arguments"), _call_id(call.get("id")), SchemaFormat.OPENAI, call)
-        if "arguments" in call and "type" not in call and type(call.get("name")) is str and call["name"]:
-            return ToolCall(call["name"], call["arguments"], _call_id(call.get("id")), None, call)
+    quick = quick_call(call)
+    if quick is not None:
+        return ToolCall(quick[0], quick[1], normalize_id(quick[2]), quick[3], call)
     if isinstance(call, ToolCall):
         return call
     for provider in in_call_order():

@@ -3,7 +3,7 @@
 The canonical schema every provider starts from (Draft 2020-12): no ``title`` noise,
 nested definitions inlined (``$defs`` kept only for recursive types), descriptions
 dedented, ``const`` written as a one-value ``enum``, Pydantic's OpenAPI-only
-``discriminator`` dropped (each branch keeps its tag).
+``discriminator`` dropped (each branch keeps its tag, and requires it: the validator does).
 
 :class:`SchemaWalker` is the only code that walks a schema: it owns ``$ref``/``$defs``
 (keep, inline, or unroll recursion to a depth), the path of every node (for error
@@ -218,6 +218,11 @@ def transform(schema: dict[str, Any], fn: Callable[[dict[str, Any], Path], dict[
 # -- Pydantic -> canonical ------------------------------------------------------------------
 
 
+DECIMAL_PATTERN = r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]{1,8})?$"
+"""The numeric strings a ``Decimal`` parameter's schema allows: JSON's number grammar
+(every such string is a valid ``Decimal``; the validator also takes a few more forms)."""
+
+
 class _Generator(GenerateJsonSchema):
     """Pydantic's generator without key sorting or per-field titles (both dropped anyway)."""
 
@@ -226,6 +231,15 @@ class _Generator(GenerateJsonSchema):
 
     def field_title_should_be_set(self, schema: Any) -> bool:
         return False
+
+    def decimal_schema(self, schema: Any) -> JsonSchemaValue:
+        # A Decimal is a number or a numeric string; say which strings (what the validator
+        # accepts), so that a constrained decoder cannot produce one it refuses.
+        out: JsonSchemaValue = super().decimal_schema(schema)
+        for branch in out.get("anyOf", ()):
+            if branch.get("type") == "string" and "pattern" not in branch:
+                branch["pattern"] = DECIMAL_PATTERN
+        return out
 
     def encode_default(self, dft: Any) -> Any:
         # JSON values need no TypeAdapter round trip (which costs a schema build per default)
@@ -305,7 +319,22 @@ class _Canonical(SchemaWalker):
                 out[k] = inspect.cleandoc(v)
             else:
                 out[k] = v
+        disc = node.get("discriminator")
+        tag = disc.get("propertyName") if isinstance(disc, dict) else disc if isinstance(disc, str) else None
+        if isinstance(tag, str):
+            # the validator needs the tag to pick a branch, even where it has a default: say
+            # so (else a strict-mode model may send null for it, a plain one leave it out)
+            for key in ("oneOf", "anyOf"):
+                branches = out.get(key)
+                if isinstance(branches, list):
+                    out[key] = [_require(b, tag) for b in branches]
         return out
+
+
+def _require(branch: Any, tag: str) -> Any:
+    if isinstance(branch, dict) and tag in (branch.get("properties") or {}) and tag not in branch.get("required", ()):
+        return {**branch, "required": [*branch.get("required", ()), tag]}
+    return branch
 
 
 def clean_schema(raw: dict[str, Any]) -> dict[str, Any]:

@@ -55,7 +55,8 @@ class ArgsModel:
     """Field names are the parameter names and nothing else is needed: the validated
     field values are the call's keyword arguments as they are."""
     values_validator: Any = None
-    """A validator of the model's fields that returns them as a dict (no instance)."""
+    """A validator of the model's fields that returns them as a dict (no instance);
+    None when only the model's own validator fits (then use ``model``)."""
 
     def __post_init__(self) -> None:
         self.direct = not self.hidden and not self.positional_only and all(k == v for k, v in self.fields.items())
@@ -63,8 +64,8 @@ class ArgsModel:
 
 
 def _fields_validator(model: type[BaseModel]) -> Any:
-    """Pydantic's validator of ``model``'s fields alone: the same field schemas and
-    config, returning ``(values, extra, fields_set)`` instead of building an instance
+    """Pydantic's validator of ``model``'s fields as a TypedDict: the same field schemas,
+    defaults and config, returning the values as a dict instead of building an instance
     (about half the cost). None when the core schema is not the plain generated shape."""
     from pydantic_core import SchemaValidator, core_schema
 
@@ -77,11 +78,25 @@ def _fields_validator(model: type[BaseModel]) -> Any:
         if schema["type"] != "model" or schema["schema"]["type"] != "model-fields" or schema.get("custom_init"):
             return None
         inner = schema["schema"]
-        if inner.get("model_name") is None:
-            inner = {**inner, "model_name": model.__name__}
+        if inner.get("computed_fields") or inner.get("extras_schema"):
+            return None
+        fields = {}
+        for name, f in inner["fields"].items():
+            if f.get("type") != "model-field":
+                return None
+            fields[name] = core_schema.typed_dict_field(
+                f["schema"],
+                required=f["schema"].get("type") != "default",
+                validation_alias=f.get("validation_alias"),
+                serialization_alias=f.get("serialization_alias"),
+            )
+        config: Any = schema.get("config") or {}
+        typed: Any = core_schema.typed_dict_schema(
+            fields, cls_name=model.__name__, extra_behavior=config.get("extra_fields_behavior") or "ignore", config=config,
+        )
         if definitions:
-            inner = core_schema.definitions_schema(inner, definitions)
-        return SchemaValidator(inner, schema.get("config"))
+            typed = core_schema.definitions_schema(typed, definitions)
+        return SchemaValidator(typed, config)
     except Exception:  # noqa: BLE001 - the model path always works
         return None
 
@@ -111,30 +126,21 @@ def _null_string_to_none(value: Any) -> Any:
 def enum_by_name(enum_cls: type[enum.Enum]) -> Any:
     """``enum_cls`` validated and described by member *name* (tool2schema 2.x style).
 
-    The schema lists the names; validation accepts a name (converted to its member), a
-    member, or a value.
+    The schema lists the names; validation accepts exactly a name (converted to its
+    member) or a member itself (a Python caller). A member's *value* is refused, as in
+    2.x: it is not in the schema's enum, and a value can equal another member's name.
     """
     names = list(enum_cls.__members__)
-
     members = enum_cls.__members__
-    values = {}
-    for m in enum_cls:
-        try:
-            values[m.value] = m
-        except TypeError:  # unhashable value
-            pass
     expected = " or ".join(repr(n) for n in names)
 
     def to_member(value: Any) -> Any:
         if isinstance(value, enum_cls):
             return value
-        if isinstance(value, str) and value in members:
-            return members[value]
-        try:
-            if value in values:
-                return values[value]
-        except TypeError:
-            pass
+        if isinstance(value, str):
+            found = members.get(str.__str__(value))
+            if found is not None:
+                return found
         raise PydanticCustomError("enum", "Input should be {expected}", {"expected": expected})
 
     schema: dict[str, Any] = {"type": "string", "enum": names}
@@ -147,17 +153,21 @@ def enum_by_name(enum_cls: type[enum.Enum]) -> Any:
 
 
 def adapt_annotation(annotation: Any, enum_style: str) -> Any:
-    """Rewrite ``annotation`` so that enums found in the signature follow ``enum_style``.
+    """Rewrite ``annotation`` so that enums found in the signature follow ``enum_style``,
+    and a numeric ``Literal``/enum refuses ``true``/``false`` (Pydantic takes ``True`` for
+    ``1``; JSON Schema's ``enum: [1, 2]`` does not).
 
     Enums inside the user's own Pydantic models/dataclasses are left alone: those models
     validate enum values, and the schema must agree with the validator.
     """
-    if enum_style != "name":
-        return annotation
     if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-        return enum_by_name(annotation)
+        if enum_style == "name":
+            return enum_by_name(annotation)
+        return _no_bools(annotation, [m.value for m in annotation])
     origin = typing.get_origin(annotation)
-    if origin is None or origin is Literal:
+    if origin is Literal:
+        return _no_bools(annotation, typing.get_args(annotation))
+    if origin is None:
         return annotation
     args = typing.get_args(annotation)
     if origin is typing.Annotated:
@@ -172,6 +182,19 @@ def adapt_annotation(annotation: Any, enum_style: str) -> Any:
         return origin[new_args if len(new_args) > 1 else new_args[0]]
     except TypeError:
         return annotation
+
+
+def _refuse_bool(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise PydanticCustomError("literal_error", "Input should be a number, not a boolean")
+    return value
+
+
+def _no_bools(annotation: Any, values: Any) -> Any:
+    """``annotation`` refusing booleans when its allowed values are numbers (not booleans)."""
+    if any(isinstance(v, bool) for v in values) or not any(isinstance(v, (int, float)) for v in values):
+        return annotation
+    return typing.Annotated[annotation, BeforeValidator(_refuse_bool)]
 
 
 def _annotated_field_info(annotation: Any) -> FieldInfo | None:

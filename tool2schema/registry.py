@@ -4,19 +4,21 @@ sends back, answered in the same provider's tool-result shape."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import difflib
 import inspect
+import threading
 import traceback
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Union
 
 from pydantic import ValidationError
 
-from .calling import MAX_BYTES, MAX_DEPTH
-from .calls import ToolCall, ToolResult, extract_calls, parse_call
+from .calling import MAX_BYTES, MAX_DEPTH, check_arguments, depth_error
+from .calls import QuickResult, ToolCall, ToolResult, extract_calls, parse_call
 from .definition import ToolKind
 from .discovery import ModuleLike, find_tools
 from .errors import ToolCallError
-from .providers import FormatLike, SchemaFormat
+from .providers import FormatLike, quick_readers
 from .providers import get as get_provider
 from .tool import Tool, tool
 
@@ -36,7 +38,13 @@ class ToolRegistry:
     ``ToolRegistry.from_module(module, tag=None)``. Options: ``forbid_extra`` rejects
     arguments a tool does not declare (default: ignored); ``max_bytes``/``max_depth``
     bound the size and nesting of a call's arguments; ``include_traceback`` adds the
-    traceback of a failing tool to the text the model reads (off by default).
+    traceback of a failing tool to the text the model reads (off by default);
+    ``timeout`` (seconds) limits every call (a tool's own ``@tool(timeout=...)`` wins):
+    past it the result is an error of kind ``timeout``; ``error_text`` says what the
+    model reads when a tool raises: ``"message"`` (``Tool 'x' failed: ValueError:
+    text``, the default), ``"type"`` (``Tool 'x' failed: ValueError``: nothing of the
+    exception's text, which may hold secrets) or a callable ``(exc) -> str`` whose text
+    follows ``Tool 'x' failed: ``.
     """
 
     def __init__(
@@ -47,13 +55,22 @@ class ToolRegistry:
         max_bytes: int = MAX_BYTES,
         max_depth: int = MAX_DEPTH,
         include_traceback: bool = False,
+        timeout: Optional[float] = None,
+        error_text: Union[str, Callable[[BaseException], str]] = "message",
     ) -> None:
+        if not (error_text in ("message", "type") or callable(error_text)):
+            raise ValueError(f"ToolRegistry: error_text must be 'message', 'type' or a callable (exc) -> str, not {error_text!r}")
+        if timeout is not None and not timeout > 0:
+            raise ValueError(f"ToolRegistry: timeout must be a positive number of seconds or None, not {timeout!r}")
         self._tools: dict[str, Tool[Any, Any]] = {}
         self._fast: dict[str, tuple[Any, ...]] = {}
         self.forbid_extra = forbid_extra
         self.max_bytes = max_bytes
         self.max_depth = max_depth
         self.include_traceback = include_traceback
+        self.timeout = timeout
+        self.error_text = error_text
+        self._read = _first_of([read for _, read in quick_readers()])
         for t in tools:
             self.add(t)
 
@@ -129,24 +146,19 @@ class ToolRegistry:
         return provider.request(tools, provider.tool_choice(names, required=True))
 
     # -- dispatch -----------------------------------------------------------------
-    def _prepare(self, call: Any) -> tuple[ToolCall, Tool[Any, Any], Any]:
-        """Parse and validate a call: (call, tool, validated values or model instance)."""
-        parsed = parse_call(call)
+    def _prepare(self, parsed: ToolCall) -> tuple[ToolCall, Tool[Any, Any], Any]:
+        """Validate a parsed call: (call, tool, validated values or model instance)."""
         if parsed.problem is not None:
             raise _Failed(parsed, ToolCallError(parsed.problem, kind="malformed_call"))
         t = self._tools.get(parsed.name)
         if t is None:
-            close = difflib.get_close_matches(parsed.name, list(self._tools), n=3, cutoff=0.5)
-            hint = f" Did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-            raise _Failed(
-                parsed,
-                ToolCallError(
-                    f"Unknown tool '{parsed.name}'.{hint} Available tools: {', '.join(self._tools) or '(none)'}.",
-                    kind="unknown_tool",
-                ),
-            )
+            raise _Failed(parsed, self._unknown(parsed.name))
         try:
             args = parsed.arguments
+            if args is not None and not isinstance(args, (str, bytes, bytearray)):
+                # already-parsed arguments (an SDK object's dict): bound their depth before
+                # anything recursive (restore_arguments, prune_nulls, Pydantic) reads them
+                check_arguments(t.name, args, self.max_depth)
             if parsed.provider is not None:
                 args = get_provider(parsed.provider).restore_arguments(args, t.definition())
             if self.forbid_extra:
@@ -157,12 +169,33 @@ class ToolRegistry:
         except ToolCallError as exc:
             raise _Failed(parsed, exc) from None
 
+    def _unknown(self, name: str) -> ToolCallError:
+        shown = name if len(name) <= 100 and name.isprintable() else repr(name[:100]) + ("..." if len(name) > 100 else "")
+        close = difflib.get_close_matches(name, list(self._tools), n=3, cutoff=0.5) if len(name) <= 200 else []
+        hint = f" Did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        return ToolCallError(
+            f"Unknown tool '{shown}'.{hint} Available tools: {', '.join(self._tools) or '(none)'}.",
+            kind="unknown_tool",
+        )
+
     def _start(self, call: Any) -> Union[tuple[ToolCall, Tool[Any, Any], Any], ToolResult]:
-        """:meth:`_prepare`, with a failure turned into its error result."""
+        """Parse and validate, with a failure turned into its error result. Never raises
+        for any input (a bug in a reader becomes a ``malformed_call`` result)."""
         try:
-            return self._prepare(call)
+            parsed = parse_call(call)
+        except Exception as exc:  # noqa: BLE001 - parse_call never raises; this is the last line of defence
+            parsed = ToolCall.malformed(call, None, f"The tool call could not be read ({type(exc).__name__}).")
+        try:
+            return self._prepare(parsed)
         except _Failed as failed:
             return self._error(failed.call, failed.error)
+        except RecursionError:
+            return self._error(parsed, depth_error(parsed.name, self.max_depth))
+        except Exception as exc:  # noqa: BLE001 - arguments that break a reader (hostile objects): still an answer
+            return self._error(parsed, ToolCallError(
+                f"The arguments for tool '{parsed.name}' could not be read ({type(exc).__name__}). Send a JSON object.",
+                kind="malformed_call",
+            ))
 
     def _run(self, t: Tool[Any, Any], validated: Any, context: Optional[dict[str, Any]]) -> Any:
         if t.kind is ToolKind.MODEL:
@@ -185,7 +218,7 @@ class ToolRegistry:
             extra = [k for k in args if k not in known]
             if extra:
                 raise ToolCallError(
-                    f"Invalid arguments for tool '{t.name}': {', '.join(repr(k) for k in extra)} "
+                    f"Invalid arguments for tool '{t.name}': {', '.join(repr(k)[:100] for k in extra[:20])} "
                     f"{'is not a parameter' if len(extra) == 1 else 'are not parameters'} of this tool; "
                     f"its parameters are {', '.join(repr(k) for k in known) or '(none)'}.",
                     kind="invalid_arguments",
@@ -197,51 +230,79 @@ class ToolRegistry:
         return ToolResult(call, is_error=True, error_kind=exc.kind, errors=exc.errors, message=exc.message, exception=exc)
 
     def _raised(self, call: ToolCall, exc: BaseException) -> ToolResult:
-        text = f"Tool '{call.name}' failed: {type(exc).__name__}: {exc}"
+        mode = self.error_text
+        if mode == "message":
+            detail = f"{type(exc).__name__}: {exc}"
+        elif mode == "type":
+            detail = type(exc).__name__
+        else:
+            try:
+                detail = str(mode(exc))  # type: ignore[operator]
+            except Exception:  # noqa: BLE001 - a failing formatter must not crash dispatch
+                detail = type(exc).__name__
+        text = f"Tool '{call.name}' failed: {detail}"
         if self.include_traceback:
             text += "\n" + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         return ToolResult(call, is_error=True, error_kind="tool_error", message=text, exception=exc)
+
+    def _timed_out(self, call: ToolCall, limit: float, abandoned: bool) -> ToolResult:
+        what = "it was abandoned (a sync tool cannot be stopped; it may still be running)" if abandoned else "it was cancelled"
+        exc = ToolCallError(f"Tool '{call.name}' did not finish within {limit:g} seconds (its time limit); {what}.", kind="timeout")
+        return self._error(call, exc)
+
+    def _limit(self, t: Tool[Any, Any]) -> Optional[float]:
+        return t.timeout if t.timeout is not None else self.timeout
 
     def dispatch(self, call: Any, context: Optional[dict[str, Any]] = None) -> ToolResult:
         """Validate and run one call; never raises for a bad call or a failing tool.
 
         An async tool is run to completion with ``asyncio.run`` when no event loop is
-        running (inside one, use ``adispatch``)."""
+        running (inside one, use ``adispatch``). A sync tool with a time limit runs in a
+        worker thread, abandoned (not stopped) when it overruns."""
         if type(call) is dict:
-            # Fast path: an OpenAI-shaped dict with a JSON-string arguments payload for a
-            # plain sync tool whose validated values are its keyword arguments. Same
-            # validator and limits as the general path, fewer Python steps; anything
-            # else (or any failure) takes the general path.
-            fn = call.get("function")
-            if type(fn) is dict:
-                name = fn.get("name")
-                entry = self._fast.get(name)  # type: ignore[arg-type]
-                args = fn.get("arguments")
-                if (
-                    entry is not None
-                    and type(args) is str
-                    and entry[1] is entry[0].current_binding()
-                    and len(args) <= self.max_bytes
-                    and args.count("{") + args.count("[") <= self.max_depth
-                ):
-                    try:
-                        values = entry[2].validate_json(args)[0]
-                    except ValidationError:
-                        pass  # the general path reports it (after reading nulls as defaults)
-                    else:
-                        parsed = ToolCall(name, args, call.get("id"), SchemaFormat.OPENAI, call)  # type: ignore[arg-type]
+            # Fast path: a common dict shape (read by its provider's quick_read) with a
+            # JSON-string payload for a plain sync tool whose validated values are its
+            # keyword arguments. Same validator and limits as the general path, fewer
+            # Python steps; anything else (or any failure) takes the general path.
+            quick = self._read(call)
+            if quick is not None:
+                entry = self._fast.get(quick[0])
+                if entry is not None:
+                    args = quick[1]
+                    if (
+                        type(args) is str
+                        and len(args) <= self.max_bytes
+                        # a text of n characters nests at most n levels: short ones need no scan
+                        and (len(args) <= self.max_depth or args.count("{") + args.count("[") <= self.max_depth)
+                        and entry[1] is entry[0].current_binding()
+                    ):
                         try:
-                            return ToolResult(parsed, entry[3](**values))
-                        except Exception as exc:  # noqa: BLE001
-                            return self._raised(parsed, exc)
+                            values = entry[2](args, strict=True)
+                        except ValidationError:
+                            pass  # the general path reports it (after the documented coercions)
+                        else:
+                            try:
+                                value = entry[3](**values)
+                            except Exception as exc:  # noqa: BLE001
+                                return self._raised(parse_call(call), exc)
+                            result = _new(QuickResult)  # two stores, no __init__ frame
+                            result.source = call
+                            result.value = value
+                            return result
         started = self._start(call)
         if isinstance(started, ToolResult):
             return started
         parsed, t, validated = started
+        limit = self._limit(t)
         try:
-            value = self._run(t, validated, context)
-            if t.is_async and inspect.isawaitable(value):
-                value = _run_sync(value, t.name)
+            if limit is not None and not t.is_async and t.kind is not ToolKind.MODEL:
+                value = _in_thread(lambda: self._run(t, validated, context), limit)
+            else:
+                value = self._run(t, validated, context)
+                if t.is_async and inspect.isawaitable(value):
+                    value = _run_sync(value, t.name, limit)
+        except _TimedOut:
+            return self._timed_out(parsed, limit or 0.0, abandoned=not t.is_async)
         except ToolCallError as exc:
             return self._error(parsed, exc)
         except Exception as exc:  # noqa: BLE001 - reported to the model, kept on the result
@@ -253,21 +314,29 @@ class ToolRegistry:
         """Record what the fast path of :meth:`dispatch` needs for a plain sync tool."""
         binding = t.current_binding()
         entry = self._fast.get(t.name)
-        if binding is None or (entry is not None and entry[1] is binding) or t.is_async or self.forbid_extra:
+        if binding is None or (entry is not None and entry[1] is binding) or t.is_async or self.forbid_extra or self._limit(t) is not None:
             return
         if t.kind in (ToolKind.FUNCTION, ToolKind.CALLABLE) and binding.direct and binding.values_validator is not None:
-            self._fast[t.name] = (t, binding, binding.values_validator, t.func)
+            self._fast[t.name] = (t, binding, binding.values_validator.validate_json, t.func)
 
     async def adispatch(self, call: Any, context: Optional[dict[str, Any]] = None) -> ToolResult:
-        """Async :meth:`dispatch`: async tools are awaited, sync ones called directly."""
+        """Async :meth:`dispatch`: async tools are awaited (cancelled past their time
+        limit), sync ones called directly (in a worker thread when they have a time limit,
+        abandoned when they overrun)."""
         started = self._start(call)
         if isinstance(started, ToolResult):
             return started
         parsed, t, validated = started
+        limit = self._limit(t)
         try:
-            value = self._run(t, validated, context)
-            if inspect.isawaitable(value):
-                value = await value
+            if limit is not None and not t.is_async and t.kind is not ToolKind.MODEL:
+                value = await _in_thread_async(lambda: self._run(t, validated, context), limit)
+            else:
+                value = self._run(t, validated, context)
+                if inspect.isawaitable(value):
+                    value = await (value if limit is None else _bounded(value, limit))
+        except _TimedOut:
+            return self._timed_out(parsed, limit or 0.0, abandoned=not t.is_async)
         except ToolCallError as exc:
             return self._error(parsed, exc)
         except Exception as exc:  # noqa: BLE001
@@ -282,6 +351,8 @@ class ToolRegistry:
             calls = extract_calls(message)
         except ToolCallError as exc:
             return [self._error(None, exc)]
+        except Exception as exc:  # noqa: BLE001 - extract_calls never raises otherwise; last line of defence
+            return [self._error(None, ToolCallError(f"No tool calls could be read from this message ({type(exc).__name__}).", kind="malformed_call"))]
         if output is not None:
             calls = [c for c in calls if c.name not in output.names]
         if any(c.name in self._tools and self._tools[c.name].is_async for c in calls):
@@ -294,9 +365,29 @@ class ToolRegistry:
             calls = extract_calls(message)
         except ToolCallError as exc:
             return [self._error(None, exc)]
+        except Exception as exc:  # noqa: BLE001
+            return [self._error(None, ToolCallError(f"No tool calls could be read from this message ({type(exc).__name__}).", kind="malformed_call"))]
         if output is not None:
             calls = [c for c in calls if c.name not in output.names]
         return list(await asyncio.gather(*(self.adispatch(c, context) for c in calls)))
+
+
+_new = object.__new__
+
+
+def _first_of(readers: list[Callable[[Any], Any]]) -> Callable[[Any], Any]:
+    """One reader trying ``readers`` in turn (the reader itself when there is one)."""
+    if len(readers) == 1:
+        return readers[0]
+
+    def read(call: Any) -> Any:
+        for r in readers:
+            found = r(call)
+            if found is not None:
+                return found
+        return None
+
+    return read
 
 
 class _Failed(Exception):
@@ -305,12 +396,78 @@ class _Failed(Exception):
         self.error = error
 
 
-def _run_sync(awaitable: Any, what: str) -> Any:
+class _TimedOut(Exception):
+    """A tool overran its time limit (distinct from a TimeoutError the tool raises itself)."""
+
+
+async def _bounded(awaitable: Any, limit: float) -> Any:
+    """Await ``awaitable`` for at most ``limit`` seconds; cancel it and raise ``_TimedOut`` past that."""
+    task = asyncio.ensure_future(awaitable)
+    done, _ = await asyncio.wait({task}, timeout=limit)
+    if not done:
+        task.cancel()
+        try:
+            await task
+        except BaseException:  # noqa: BLE001 - the cancellation (or whatever it raised on the way out)
+            pass
+        raise _TimedOut
+    return task.result()
+
+
+def _in_thread(fn: Callable[[], Any], limit: float) -> Any:
+    """Run ``fn`` in a daemon thread; wait ``limit`` seconds, then abandon it (``_TimedOut``)."""
+    box: list[tuple[bool, Any]] = []
+
+    def run() -> None:
+        try:
+            box.append((True, fn()))
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
+            box.append((False, exc))
+
+    thread = threading.Thread(target=contextvars.copy_context().run, args=(run,), daemon=True, name="tool2schema-tool")
+    thread.start()
+    thread.join(limit)
+    if not box:
+        raise _TimedOut
+    ok, value = box[0]
+    if ok:
+        return value
+    raise value
+
+
+async def _in_thread_async(fn: Callable[[], Any], limit: float) -> Any:
+    """:func:`_in_thread` for an event loop: the loop keeps running while the tool does."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[Any] = loop.create_future()
+
+    def settle(ok: bool, value: Any) -> None:
+        if not future.done():
+            future.set_result(value) if ok else future.set_exception(value)
+
+    def run() -> None:
+        try:
+            outcome: tuple[bool, Any] = (True, fn())
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
+            outcome = (False, exc)
+        try:
+            loop.call_soon_threadsafe(settle, *outcome)
+        except RuntimeError:  # the loop is closed: nobody waits any more
+            pass
+
+    threading.Thread(target=contextvars.copy_context().run, args=(run,), daemon=True, name="tool2schema-tool").start()
+    done, _ = await asyncio.wait({future}, timeout=limit)
+    if not done:
+        future.cancel()
+        raise _TimedOut
+    return future.result()
+
+
+def _run_sync(awaitable: Any, what: str, limit: Optional[float] = None) -> Any:
     try:
         asyncio.get_running_loop()
     except RuntimeError:
         async def _await() -> Any:
-            return await awaitable
+            return await (awaitable if limit is None else _bounded(awaitable, limit))
 
         return asyncio.run(_await())
     close = getattr(awaitable, "close", None)

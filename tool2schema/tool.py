@@ -131,13 +131,18 @@ class Tool(Generic[P, R]):
         lenient: bool = False,
         localns: Optional[dict[str, Any]] = None,
         examples: Sequence[dict[str, Any]] = (),
+        timeout: Optional[float] = None,
         **options: Any,
     ) -> None:
+        if timeout is not None and not (isinstance(timeout, (int, float)) and timeout > 0):
+            raise TypeError(f"timeout takes a positive number of seconds or None, not {timeout!r}")
+        self.timeout: Optional[float] = timeout
+        """Seconds a registry lets one call of this tool run (None: the registry's ``timeout``)."""
         unknown = set(options) - set(DEFAULTS) - {"schema_type"}
         if unknown:
             raise TypeError(
                 f"tool() got unknown option(s) {', '.join(sorted(unknown))}; "
-                f"options: name, description, tags, inject, forbid_extra, {', '.join(_OPTION_NAMES)}"
+                f"options: name, description, tags, inject, forbid_extra, examples, timeout, {', '.join(_OPTION_NAMES)}"
             )
         if isinstance(tags, str):
             raise TypeError("tags takes a list of strings, not a string")
@@ -621,6 +626,7 @@ def tool(
     inject: Sequence[str] = (),
     forbid_extra: bool = False,
     examples: Sequence[dict[str, Any]] = (),
+    timeout: Optional[float] = None,
 ) -> Callable[[Callable[P, R]], Tool[P, R]]: ...
 
 
@@ -644,6 +650,8 @@ def tool(func: Any = None, /, **options: Any) -> Any:
     - ``examples``: example arguments (dicts), validated by the tool's model at first build;
       Anthropic receives them as ``input_examples`` (an ``Examples:`` docstring section of
       JSON objects adds more).
+    - ``timeout``: seconds a ``ToolRegistry`` lets one call run before answering with an
+      error of kind ``timeout`` (overrides the registry's ``timeout``).
     """
     if func is None:
         return lambda f: Tool(f, localns=caller_locals(f, 1), **options)

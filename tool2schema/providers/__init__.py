@@ -97,4 +97,13 @@ def in_call_order() -> list[Provider]:
     return [get(f) for f in CALL_ORDER]
 
 
-__all__ = ["CALL_ORDER", "FormatLike", "SchemaFormat", "coerce_format", "get", "in_call_order"]
+QUICK_ORDER = (SchemaFormat.OPENAI,)
+"""The providers whose ``quick_read`` dispatch tries first (their most common call shape)."""
+
+
+def quick_readers() -> list[tuple[SchemaFormat, Any]]:
+    """``(format, provider.quick_read)`` for each provider in :data:`QUICK_ORDER`."""
+    return [(f, get(f).quick_read) for f in QUICK_ORDER]
+
+
+__all__ = ["CALL_ORDER", "QUICK_ORDER", "FormatLike", "SchemaFormat", "coerce_format", "get", "in_call_order", "quick_readers"]

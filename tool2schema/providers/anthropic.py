@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..jsonschema import Path, SchemaWalker
 from . import SchemaFormat
-from .base import Limits, Provider, ProviderIssue, Reply, items, member
+from .base import Limits, Provider, ProviderIssue, Reply, items, member, tag
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -232,7 +232,7 @@ class Anthropic(Provider):
         return {"tools": tools, "tool_choice": choice}
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        if member(obj, "type") != "tool_use":
+        if tag(obj, "type") != "tool_use":
             return None
         from ..calls import ToolCall
 
@@ -245,7 +245,7 @@ class Anthropic(Provider):
         return None
 
     def text(self, response: Any) -> Optional[str]:
-        parts = [member(b, "text") for b in items(member(response, "content")) if member(b, "type") == "text"]
+        parts = [member(b, "text") for b in items(member(response, "content")) if tag(b, "type") == "text"]
         texts = [t for t in parts if isinstance(t, str)]
         return "".join(texts) if texts else None
 

@@ -23,24 +23,43 @@ if TYPE_CHECKING:
 
 def member(obj: Any, key: str) -> Any:
     """``obj[key]`` for a dict, ``obj.key`` for an SDK object; None when absent or unreadable."""
-    if isinstance(obj, dict):
+    if type(obj) is dict:
         return obj.get(key)
     try:
+        if isinstance(obj, dict):
+            return obj.get(key)
         return getattr(obj, key, None)
-    except Exception:  # noqa: BLE001 - a hostile property must not crash dispatch
+    except Exception:  # noqa: BLE001 - a hostile property or mapping must not crash dispatch
         return None
+
+
+def tag(obj: Any, key: str) -> Optional[str]:
+    """A string member (a ``type``, a ``role``) to compare with a constant: None unless it
+    is exactly a ``str`` (a subclass could make ``==`` raise or lie)."""
+    value = member(obj, key)
+    return value if type(value) is str else None
 
 
 def has(obj: Any, key: str) -> bool:
     """Whether ``obj`` carries ``key`` (a dict key, or a non-None attribute)."""
-    if isinstance(obj, dict):
+    if type(obj) is dict:
         return key in obj
+    try:
+        if isinstance(obj, dict):
+            return key in obj
+    except Exception:  # noqa: BLE001
+        return False
     return member(obj, key) is not None
 
 
 def items(value: Any) -> list[Any]:
     """A list/tuple member as a list; anything else (None, a string, an object) as []."""
-    return list(value) if isinstance(value, (list, tuple)) else []
+    if not isinstance(value, (list, tuple)):
+        return []
+    try:
+        return list(value)
+    except Exception:  # noqa: BLE001 - a hostile sequence subclass
+        return []
 
 
 def _count_enum_values(schema: Any) -> int:
@@ -288,6 +307,15 @@ class Provider:
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         """``obj`` as a :class:`ToolCall` when it is this provider's call shape, else None.
         Never raises: a malformed call of this shape comes back with ``problem`` set."""
+        return None
+
+    quick: ClassVar[bool] = False
+    """Whether :meth:`quick_read` is implemented (dispatch tries it before anything else)."""
+
+    def quick_read(self, call: Any) -> Optional[tuple[str, Any, Any]]:
+        """``(name, arguments, id)`` of a well-formed call of this provider's most common
+        shape (a plain dict), read with as few steps as possible; None for anything else
+        (then :meth:`read_call` reads it). Never raises."""
         return None
 
     def response_items(self, response: Any) -> Optional[list[Any]]:

@@ -223,6 +223,8 @@ def restore_arguments(args: Any, schema: dict[str, Any], defs: Optional[dict[str
     JSON-encoded free-form objects back to objects, a JSON-encoded value of an
     ``Any`` parameter back to the value (a string that is not JSON stays a string). Iterative over the arguments'
     depth only as far as the schema goes (the caller bounds the arguments' depth)."""
+    if isinstance(args, str) and type(args) is not str:
+        return args  # a str subclass (not from JSON) could make comparisons raise: left to validation
     if defs is None:
         defs = schema.get("$defs", {})
     schema = resolve(schema, defs)

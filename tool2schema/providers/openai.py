@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..jsonschema import SCHEMA_MAP_KEYS, Path, SchemaWalker, add_note
 from . import SchemaFormat
-from .base import Limits, Provider, has, items, member
+from .base import Limits, Provider, has, items, member, tag
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -213,8 +213,19 @@ class OpenAIChat(Provider):
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"tools": tools, "tool_choice": choice}
 
+    quick = True
+
+    def quick_read(self, call: Any) -> Optional[tuple[str, Any, Any]]:
+        if type(call) is dict:
+            fn = call.get("function")
+            if type(fn) is dict:
+                name = fn.get("name")
+                if type(name) is str and name:
+                    return name, fn.get("arguments"), call.get("id")
+        return None
+
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        if member(obj, "type") == "function" or has(obj, "function"):
+        if tag(obj, "type") == "function" or has(obj, "function"):
             fn = member(obj, "function")
             return call_from_function(obj, fn, member(obj, "id"), self.format)
         return None
@@ -225,7 +236,7 @@ class OpenAIChat(Provider):
             if not choices:
                 return []
             response = member(choices[0], "message")
-        if has(response, "tool_calls") or (member(response, "role") == "assistant" and not isinstance(member(response, "content"), (list, tuple))):
+        if has(response, "tool_calls") or (tag(response, "role") == "assistant" and not isinstance(member(response, "content"), (list, tuple))):
             return items(member(response, "tool_calls"))
         return None
 

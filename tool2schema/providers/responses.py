@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from . import SchemaFormat
-from .base import Provider, Reply, items, member
+from .base import Provider, Reply, items, member, tag
 from .openai import OpenAIChat, OpenAIStrict
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class OpenAIResponses(Provider):
         return {"tools": tools, "tool_choice": choice}
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        if member(obj, "type") != "function_call":
+        if tag(obj, "type") != "function_call":
             return None
         from ..calls import ToolCall
 
@@ -64,9 +64,9 @@ class OpenAIResponses(Provider):
     def text(self, response: Any) -> Optional[str]:
         texts: list[str] = []
         for item in items(member(response, "output")):
-            if member(item, "type") == "message":
+            if tag(item, "type") == "message":
                 for part in items(member(item, "content")):
-                    if member(part, "type") == "output_text" and isinstance(member(part, "text"), str):
+                    if tag(part, "type") == "output_text" and isinstance(member(part, "text"), str):
                         texts.append(member(part, "text"))
         return "".join(texts) if texts else None
 
