@@ -92,8 +92,9 @@ class Docstring:
     examples: tuple[str, ...] = ()
 
 
-_GOOGLE_SECTION = re.compile(r"^\s*(Args|Arguments|Parameters|Params|Attributes|Keyword Args|Keyword Arguments|Other Parameters|Returns|Return|Raises|Yields|Examples?|Notes?):\s*$", re.M)
-_NUMPY_RULE = re.compile(r"^\s*-{3,}\s*$", re.M)
+# patterns are compiled on first use (re caches them): importing tool2schema stays cheap
+_GOOGLE_SECTION = r"(?m)^\s*(Args|Arguments|Parameters|Params|Attributes|Keyword Args|Keyword Arguments|Other Parameters|Returns|Return|Raises|Yields|Examples?|Notes?):\s*$"
+_NUMPY_RULE = r"(?m)^\s*-{3,}\s*$"
 
 
 def docstring_style(doc: str) -> Any:
@@ -107,14 +108,14 @@ def docstring_style(doc: str) -> Any:
         return DocstringStyle.REST
     if "@param" in doc or "@return" in doc:
         return DocstringStyle.EPYDOC
-    if _NUMPY_RULE.search(doc):
+    if re.search(_NUMPY_RULE, doc):
         return DocstringStyle.NUMPYDOC
-    if _GOOGLE_SECTION.search(doc):
+    if re.search(_GOOGLE_SECTION, doc):
         return DocstringStyle.GOOGLE
     return DocstringStyle.AUTO
 
 
-_LEADING_SECTION = re.compile(r"^\s*(Args|Arguments|Parameters|Params|Attributes|Keyword Args|Keyword Arguments|Other Parameters|Returns|Return|Raises|Yields):\s*$")
+_LEADING_SECTION = r"^\s*(Args|Arguments|Parameters|Params|Attributes|Keyword Args|Keyword Arguments|Other Parameters|Returns|Return|Raises|Yields):\s*$"
 
 
 def _clean_docstring(doc: str) -> str:
@@ -127,10 +128,10 @@ def _clean_docstring(doc: str) -> str:
     level under the header, and later headers (``Returns:``) at the header's level.
     """
     lines = doc.expandtabs().split("\n")
-    if not _LEADING_SECTION.match(lines[0]):
+    if not re.match(_LEADING_SECTION, lines[0]):
         return inspect.cleandoc(doc)
     rest = textwrap.dedent("\n".join(lines[1:])).split("\n")
-    if not any(_LEADING_SECTION.match(line) and not line[:1].isspace() for line in rest):
+    if not any(re.match(_LEADING_SECTION, line) and not line[:1].isspace() for line in rest):
         # only the first section's entries follow: they sit one level under it
         rest = [("    " + line) if line.strip() else "" for line in rest]
     return "\n".join([lines[0].strip(), *rest]).strip()

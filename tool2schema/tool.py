@@ -156,22 +156,23 @@ class Tool(Generic[P, R]):
         self._explicit_description = description
         self._inject = tuple(inject)
         self._forbid_extra = forbid_extra
-        if isinstance(examples, dict) or not all(isinstance(e, dict) for e in examples):
-            raise TypeError("examples takes a list of dicts of example arguments")
-        self._examples = tuple(examples)
+        if examples:
+            if isinstance(examples, dict) or not all(isinstance(e, dict) for e in examples):
+                raise TypeError("examples takes a list of dicts of example arguments")
+            self._examples: tuple[dict[str, Any], ...] = tuple(examples)
+        else:
+            self._examples = ()
         self._lenient = lenient
         self._localns = localns if localns is not None else caller_locals(func, 1)
         self._shared = _Shared()
         target = func.__func__ if isinstance(func, (classmethod, staticmethod)) else func
         self.kind: ToolKind = _kind_of(target)
         """What the tool wraps: a function, a callable object, a model, a dataclass/TypedDict."""
-        self._is_async = inspect.iscoroutinefunction(type(target).__call__ if self.kind is ToolKind.CALLABLE else target)
-        if self.kind is ToolKind.CALLABLE:
-            wrapped: Any = type(target).__call__
-        else:
-            wrapped = target
+        is_callable = self.kind is _CALLABLE
+        wrapped: Any = type(target).__call__ if is_callable else target
+        self._is_async = inspect.iscoroutinefunction(wrapped)
         functools.update_wrapper(self, wrapped, updated=())
-        if self.kind is ToolKind.CALLABLE:
+        if is_callable:
             self.__name__ = name or class_tool_name(type(target))  # type: ignore[arg-type]
         if inspect.iscoroutinefunction(target):
             # make inspect.iscoroutinefunction(tool) true on every Python version
@@ -584,6 +585,10 @@ def _docstring_examples(name: str, texts: tuple[str, ...]) -> tuple[dict[str, An
     return tuple(found)
 
 
+_CALLABLE = ToolKind.CALLABLE
+_FUNCTION = ToolKind.FUNCTION
+
+
 def _kind_of(target: Any) -> ToolKind:
     if isinstance(target, type):
         pydantic = sys.modules.get("pydantic")  # a BaseModel subclass implies pydantic is imported
@@ -598,9 +603,9 @@ def _kind_of(target: Any) -> ToolKind:
             "decorate a function or one of those"
         )
     if inspect.isfunction(target) or inspect.ismethod(target) or isinstance(target, functools.partial):
-        return ToolKind.FUNCTION
+        return _FUNCTION
     if callable(target):
-        return ToolKind.CALLABLE
+        return _CALLABLE
     raise ToolDefinitionError(f"tool(): {target!r} is not callable")
 
 
