@@ -68,6 +68,31 @@ def add_note(description: Optional[str], note: str) -> str:
     return f"{description} ({note})"
 
 
+RESTATED: dict[str, str] = {
+    "minimum": "at least {}",
+    "maximum": "at most {}",
+    "exclusiveMinimum": "greater than {}",
+    "exclusiveMaximum": "less than {}",
+    "multipleOf": "a multiple of {}",
+    "minLength": "at least {} characters",
+    "maxLength": "at most {} characters",
+    "pattern": "matching the pattern {}",
+    "minItems": "at least {} items",
+    "maxItems": "at most {} items",
+    "uniqueItems": "items must be unique",
+    "minProperties": "at least {} entries",
+    "maxProperties": "at most {} entries",
+    "format": "format: {}",
+    "default": "default: {}",
+}
+"""How a description says a keyword a provider's schema cannot carry (one wording for all)."""
+
+
+def in_words(keyword: str, shown: Any) -> str:
+    """``keyword`` with its value ``shown`` as words (``maxLength``, 20 -> ``at most 20 characters``)."""
+    return RESTATED.get(keyword, keyword + ": {}").format(shown)
+
+
 def ref_name(ref: str) -> str:
     return ref.rsplit("/", 1)[-1]
 

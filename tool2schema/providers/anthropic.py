@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
-from ..jsonschema import Path, SchemaWalker
+from ..jsonschema import Path, SchemaWalker, in_words
 from . import SchemaFormat
 from .base import Limits, Provider, ProviderIssue, Reply, items, member, tag
 
@@ -58,21 +58,10 @@ class ClaudeStrict(SchemaWalker):
     SUPPORTED_FORMATS: ClassVar[frozenset[str]] = frozenset(
         {"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"}
     )
-    WORDS: ClassVar[dict[str, str]] = {
-        "minimum": "at least {}",
-        "maximum": "at most {}",
-        "exclusiveMinimum": "greater than {}",
-        "exclusiveMaximum": "less than {}",
-        "multipleOf": "a multiple of {}",
-        "minLength": "at least {} characters",
-        "maxLength": "at most {} characters",
-        "minItems": "at least {} items",
-        "maxItems": "at most {} items",
-        "uniqueItems": "items must be unique",
-        "minProperties": "at least {} entries",
-        "maxProperties": "at most {} entries",
-        "format": "format: {}",
-    }
+    WORDS: ClassVar[tuple[str, ...]] = (
+        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
+        "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "format",
+    )
     REFUSED: ClassVar[tuple[str, ...]] = (
         "not", "if", "then", "else", "patternProperties", "dependentSchemas", "dependentRequired", "propertyNames", "contains", "unevaluatedProperties",
     )
@@ -130,7 +119,7 @@ class ClaudeStrict(SchemaWalker):
                 elif key == "minItems" and value in (0, 1):
                     out[key] = value
                 elif not (key == "uniqueItems" and not value):
-                    description = self.restate(path, key, value, description, self.WORDS[key].format(value))
+                    description = self.restate(path, key, value, description, in_words(key, value))
                 continue
             out["anyOf" if key == "oneOf" else key] = value
         if out.get("type") == "object" or "properties" in out:

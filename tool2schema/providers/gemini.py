@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
-from ..jsonschema import Cut, Path, SchemaWalker, resolve
+from ..jsonschema import Cut, Path, SchemaWalker, in_words, resolve
 from . import SchemaFormat
 from .base import Limits, Provider, has, items, member
 
@@ -51,13 +51,7 @@ class GeminiSchema(SchemaWalker):
     KEEP: ClassVar[tuple[str, ...]] = (
         "description", "enum", "format", "minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "pattern", "minProperties", "maxProperties", "default",
     )
-    WORDS: ClassVar[dict[str, str]] = {
-        "exclusiveMinimum": "greater than {}",
-        "exclusiveMaximum": "less than {}",
-        "multipleOf": "a multiple of {}",
-        "uniqueItems": "items must be unique",
-        "format": "format: {}",
-    }
+    WORDS: ClassVar[tuple[str, ...]] = ("exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "format")
 
     def __init__(self, schema: dict[str, Any], tool: str = "", keep: Optional[set[str]] = None) -> None:
         super().__init__(schema, tool, set() if keep is None else keep)
@@ -100,9 +94,9 @@ class GeminiSchema(SchemaWalker):
         if t is None and not out:
             t = "string"
             description = self.restate(path, "type", None, description, "any JSON value, JSON-encoded")
-        for key, word in self.WORDS.items():
+        for key in self.WORDS:
             if key in node and not (key == "format" and node[key] in self.FORMATS) and node[key] is not False:
-                description = self.restate(path, key, node[key], description, word.format(node[key]))
+                description = self.restate(path, key, node[key], description, in_words(key, node[key]))
         if t == "object":
             props = node.get("properties") or {}
             if not props:
@@ -174,18 +168,9 @@ class GeminiJSONSchema(SchemaWalker):
         {"$id", "$defs", "$ref", "$anchor", "type", "format", "title", "description", "enum", "items", "prefixItems",
          "minItems", "maxItems", "minimum", "maximum", "anyOf", "oneOf", "properties", "additionalProperties", "required"}
     )
-    WORDS: ClassVar[dict[str, str]] = {
-        "exclusiveMinimum": "greater than {}",
-        "exclusiveMaximum": "less than {}",
-        "multipleOf": "a multiple of {}",
-        "minLength": "at least {} characters",
-        "maxLength": "at most {} characters",
-        "pattern": "matching the pattern {}",
-        "uniqueItems": "items must be unique",
-        "minProperties": "at least {} entries",
-        "maxProperties": "at most {} entries",
-        "default": "default: {}",
-    }
+    WORDS: ClassVar[tuple[str, ...]] = (
+        "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern", "uniqueItems", "minProperties", "maxProperties", "default",
+    )
 
     def inline_ref_with_siblings(self) -> bool:
         return True
@@ -204,7 +189,7 @@ class GeminiJSONSchema(SchemaWalker):
                 out[key] = value
             elif key in self.WORDS:
                 if value is not False and value is not None:
-                    description = self.restate(path, key, value, description, self.WORDS[key].format(json.dumps(value)))
+                    description = self.restate(path, key, value, description, in_words(key, json.dumps(value)))
             else:
                 self.drop(path, key, value)
         if description:

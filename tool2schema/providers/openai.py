@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
-from ..jsonschema import SCHEMA_MAP_KEYS, Path, SchemaWalker, add_note
+from ..jsonschema import SCHEMA_MAP_KEYS, Path, SchemaWalker, add_note, in_words
 from . import SchemaFormat
 from .base import Limits, Provider, has, items, member, tag
 
@@ -91,15 +91,8 @@ class OpenAIStrict(SchemaWalker):
     )
     MAX_PROPERTIES: ClassVar[int] = 5000
     MAX_DEPTH: ClassVar[int] = 10
-    # unsupported keyword -> how to say it in a description
-    FOLDED: ClassVar[dict[str, str]] = {
-        "minLength": "at least {} characters",
-        "maxLength": "at most {} characters",
-        "uniqueItems": "items must be unique",
-        "minProperties": "at least {} entries",
-        "maxProperties": "at most {} entries",
-        "format": "format: {}",
-    }
+    # unsupported keywords, restated in the description
+    FOLDED: ClassVar[tuple[str, ...]] = ("minLength", "maxLength", "uniqueItems", "minProperties", "maxProperties", "format")
     DROPPED: ClassVar[tuple[str, ...]] = (
         "default", "examples", "readOnly", "writeOnly", "deprecated", "$schema", "$id", "$comment", "contentEncoding", "contentMediaType",
     )
@@ -153,7 +146,7 @@ class OpenAIStrict(SchemaWalker):
                 if key == "format" and value in self.SUPPORTED_FORMATS:
                     out[key] = value
                 elif not (key == "uniqueItems" and not value):
-                    description = self.restate(path, key, value, description, self.FOLDED[key].format(value))
+                    description = self.restate(path, key, value, description, in_words(key, value))
                 continue
             out["anyOf" if key == "oneOf" else key] = value
         if node.get("type") == "object" or "properties" in node:
