@@ -301,12 +301,8 @@ class ToolRegistry:
                 value = self._run(t, validated, context)
                 if t.is_async and inspect.isawaitable(value):
                     value = _run_sync(value, t.name, limit)
-        except _TimedOut:
-            return self._timed_out(parsed, limit or 0.0, abandoned=not t.is_async)
-        except ToolCallError as exc:
-            return self._error(parsed, exc)
         except Exception as exc:  # noqa: BLE001 - reported to the model, kept on the result
-            return self._raised(parsed, exc)
+            return self._failure(parsed, t, limit, exc)
         self._remember(t)
         return ToolResult(parsed, value=value)
 
@@ -335,40 +331,48 @@ class ToolRegistry:
                 value = self._run(t, validated, context)
                 if inspect.isawaitable(value):
                     value = await (value if limit is None else _bounded(value, limit))
-        except _TimedOut:
-            return self._timed_out(parsed, limit or 0.0, abandoned=not t.is_async)
-        except ToolCallError as exc:
-            return self._error(parsed, exc)
-        except Exception as exc:  # noqa: BLE001
-            return self._raised(parsed, exc)
+        except Exception as exc:  # noqa: BLE001 - reported to the model, kept on the result
+            return self._failure(parsed, t, limit, exc)
         return ToolResult(parsed, value=value)
+
+    def _failure(self, parsed: ToolCall, t: Tool[Any, Any], limit: Optional[float], exc: Exception) -> ToolResult:
+        """The error result of a call that was valid but did not complete (the one outcome
+        path of :meth:`dispatch` and :meth:`adispatch`)."""
+        if isinstance(exc, _TimedOut):
+            return self._timed_out(parsed, limit or 0.0, abandoned=not t.is_async)
+        if isinstance(exc, ToolCallError):
+            return self._error(parsed, exc)
+        return self._raised(parsed, exc)
+
+    def _calls(self, message: Any, output: Optional[Output[Any]]) -> Union[list[ToolCall], ToolResult]:
+        """The calls of ``message`` to run (``output``'s skipped), or the error result when
+        no calls can be read from it."""
+        try:
+            calls = extract_calls(message)
+        except ToolCallError as exc:
+            return self._error(None, exc)
+        except Exception as exc:  # noqa: BLE001 - extract_calls never raises otherwise; last line of defence
+            return self._error(None, ToolCallError(f"No tool calls could be read from this message ({type(exc).__name__}).", kind="malformed_call"))
+        if output is not None:
+            calls = [c for c in calls if c.name not in output.names]
+        return calls
 
     def dispatch_all(self, message: Any, context: Optional[dict[str, Any]] = None, output: Optional[Output[Any]] = None) -> list[ToolResult]:
         """Run every call of a whole assistant message/response; results in call order.
         Async tools among them run concurrently. Calls to ``output``'s tools are skipped
         (read them with ``output.parse``)."""
-        try:
-            calls = extract_calls(message)
-        except ToolCallError as exc:
-            return [self._error(None, exc)]
-        except Exception as exc:  # noqa: BLE001 - extract_calls never raises otherwise; last line of defence
-            return [self._error(None, ToolCallError(f"No tool calls could be read from this message ({type(exc).__name__}).", kind="malformed_call"))]
-        if output is not None:
-            calls = [c for c in calls if c.name not in output.names]
+        calls = self._calls(message, output)
+        if isinstance(calls, ToolResult):
+            return [calls]
         if any(c.name in self._tools and self._tools[c.name].is_async for c in calls):
             return _run_sync(self.adispatch_all(calls, context), "dispatch_all")  # type: ignore[no-any-return]
         return [self.dispatch(c, context) for c in calls]
 
     async def adispatch_all(self, message: Any, context: Optional[dict[str, Any]] = None, output: Optional[Output[Any]] = None) -> list[ToolResult]:
         """Async :meth:`dispatch_all`: the calls run concurrently, results in call order."""
-        try:
-            calls = extract_calls(message)
-        except ToolCallError as exc:
-            return [self._error(None, exc)]
-        except Exception as exc:  # noqa: BLE001
-            return [self._error(None, ToolCallError(f"No tool calls could be read from this message ({type(exc).__name__}).", kind="malformed_call"))]
-        if output is not None:
-            calls = [c for c in calls if c.name not in output.names]
+        calls = self._calls(message, output)
+        if isinstance(calls, ToolResult):
+            return [calls]
         return list(await asyncio.gather(*(self.adispatch(c, context) for c in calls)))
 
 
