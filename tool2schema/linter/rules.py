@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from . import vocabulary as vocab
-from .schema import NUMERIC_BOUNDS, Prop, Schema, walk
+from .schema import NUMERIC_BOUNDS, Prop, Schema, types_of, walk
 
 
 @dataclass(frozen=True)
@@ -291,12 +291,12 @@ def check_prose_enum(ctx: Context, p: Prop) -> None:
 # -- T2S006 ------------------------------------------------------------------------
 def check_bounds(ctx: Context, p: Prop) -> None:
     v = p.view
-    numeric = [s for s in v.leaves if {"integer", "number"} & _types(s) and not ({"string", "boolean"} & _types(s))]
+    numeric = [s for s in v.leaves if {"integer", "number"} & types_of(s) and not ({"string", "boolean"} & types_of(s))]
     if not numeric or len(numeric) != len(v.leaves):
         return
     if any("enum" in s or "const" in s or any(b in s for b in NUMERIC_BOUNDS) for s in numeric):
         return
-    kind = "integer" if all("integer" in _types(s) for s in numeric) else "number"
+    kind = "integer" if all("integer" in types_of(s) for s in numeric) else "number"
     ctx.add(
         "T2S006",
         p.path,
@@ -305,15 +305,6 @@ def check_bounds(ctx: Context, p: Prop) -> None:
         f"bound it: Annotated[{'int' if kind == 'integer' else 'float'}, Field(ge=..., le=...)] "
         "(JSON Schema minimum/maximum)",
     )
-
-
-def _types(s: Schema) -> set[str]:
-    t = s.get("type")
-    if isinstance(t, str):
-        return {t}
-    if isinstance(t, list):
-        return {x for x in t if isinstance(x, str)}
-    return set()
 
 
 # -- T2S007 ------------------------------------------------------------------------
@@ -355,7 +346,7 @@ def _pattern_for(evidence: str, kind: str) -> str:
 
 def check_prose_format(ctx: Context, p: Prop) -> None:
     v = p.view
-    strings = [s for s in v.leaves if "string" in _types(s)]
+    strings = [s for s in v.leaves if "string" in types_of(s)]
     if not strings or len(strings) != len(v.leaves):
         return
     if v.any_leaf_has("pattern", "format", "enum", "const"):
@@ -412,7 +403,7 @@ def _free_form(s: Schema) -> bool:
     meaningful = {k for k in s if k not in ("description", "title", "default", "examples", "nullable")}
     if not meaningful:
         return True  # Any / object
-    if "object" in _types(s) and not s.get("properties") and not s.get("patternProperties"):
+    if "object" in types_of(s) and not s.get("properties") and not s.get("patternProperties"):
         extra = s.get("additionalProperties", True)
         return extra is True or extra == {} or (isinstance(extra, dict) and _free_form(extra))
     return False
@@ -423,7 +414,7 @@ def check_free_form(ctx: Context, p: Prop) -> None:
     if not v.leaves or not any(_free_form(s) for s in v.leaves):
         return
     free = [s for s in v.leaves if _free_form(s)]
-    what = "any JSON value" if any(not _types(s) for s in free) else "an object with arbitrary keys"
+    what = "any JSON value" if any(not types_of(s) for s in free) else "an object with arbitrary keys"
     if not any(s is a for s in free for a in v.alternatives):
         what = f"a list whose items are {what}"
     ctx.add(
@@ -461,7 +452,7 @@ def check_free_text(ctx: Context, p: Prop) -> None:
     if not ws or ws[-1] not in vocab.FREE_TEXT_WORDS:
         return
     v = p.view
-    strings = [s for s in v.alternatives if "string" in _types(s)]
+    strings = [s for s in v.alternatives if "string" in types_of(s)]
     if not strings or len(strings) != len(v.alternatives):
         return
     if any(k in s for s in strings for k in ("maxLength", "enum", "const", "pattern", "format")):
@@ -481,7 +472,7 @@ def check_count_type(ctx: Context, p: Prop) -> None:
     if not is_count:
         return
     v = p.view
-    if not v.leaves or not all("number" in _types(s) and "integer" not in _types(s) for s in v.leaves):
+    if not v.leaves or not all("number" in types_of(s) and "integer" not in types_of(s) for s in v.leaves):
         return
     ctx.add(
         "T2S013",

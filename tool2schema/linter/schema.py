@@ -62,7 +62,8 @@ class View:
         return any(k in s for s in self.leaves for k in keys)
 
 
-def _types_of(s: Schema) -> set[str]:
+def types_of(s: Schema) -> set[str]:
+    """The JSON types a schema node names (``type`` as a string or a list)."""
     t = s.get("type")
     if isinstance(t, str):
         return {t}
@@ -92,16 +93,16 @@ def view(schema: Schema, defs: Schema) -> View:
                 for inner in alts(b):
                     yield {**{k: val for k, val in rest.items() if k not in ("description", "default", "title")}, **inner}
             return
-        if "null" in _types_of(s):
+        if "null" in types_of(s):
             v.nullable = True
-            if _types_of(s) == {"null"}:
+            if types_of(s) == {"null"}:
                 return
         yield s
 
     v.alternatives = list(alts(schema))
 
     def leaves(s: Schema, depth: int) -> Iterator[Schema]:
-        if "array" in _types_of(s) and depth < 8:
+        if "array" in types_of(s) and depth < 8:
             items = s.get("items")
             if isinstance(items, dict):
                 for inner in alts(items):
@@ -119,7 +120,7 @@ def view(schema: Schema, defs: Schema) -> View:
     elif len(v.alternatives) == 1 and isinstance(v.alternatives[0].get("description"), str):
         v.description = v.alternatives[0]["description"]
     for leaf in v.leaves:
-        v.leaf_types |= _types_of(leaf)
+        v.leaf_types |= types_of(leaf)
     v.leaf_types.discard("null")
     return v
 

@@ -25,16 +25,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
-from ..jsonschema import Path, SchemaWalker, in_words
+from ..jsonschema import Path, in_words, ref_name
 from . import SchemaFormat
-from .base import Limits, Provider, ProviderIssue, Reply, items, member, tag
+from .base import Limits, Provider, ProviderIssue, Reply, StrictSubset, items, member, tag
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
     from ..definition import ToolDefinition
 
 
-class ClaudeStrict(SchemaWalker):
+class ClaudeStrict(StrictSubset):
     """Claude's strict subset, shared by strict tools and ``output_config.format``.
 
     From "Structured outputs - JSON Schema limitations"
@@ -62,13 +62,11 @@ class ClaudeStrict(SchemaWalker):
         "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
         "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "format",
     )
+    ANY_VALUE_KEYS: ClassVar[frozenset[str]] = frozenset({"description", "default"})
     REFUSED: ClassVar[tuple[str, ...]] = (
         "not", "if", "then", "else", "patternProperties", "dependentSchemas", "dependentRequired", "propertyNames", "contains", "unevaluatedProperties",
     )
     DROPPED: ClassVar[tuple[str, ...]] = ("examples", "readOnly", "writeOnly", "deprecated", "$schema", "$id", "$comment", "contentEncoding", "contentMediaType")
-
-    def fail(self, path: Path, problem: str, fix: str) -> Any:
-        return super().fail(path, problem, f"{fix}, or use strict=False for this tool")
 
     def recursion(self, name: str, path: Path) -> dict[str, Any]:
         raise self.fail(path, f"it is a recursive type ({name})", "Bound the recursion with a fixed number of levels")
@@ -76,32 +74,19 @@ class ClaudeStrict(SchemaWalker):
     def walk(self) -> dict[str, Any]:
         # recursive definitions (the only ones a canonical schema keeps) are refused
         self.keep = set()
-        self.max_unroll_seen: set[str] = set()
         return super().walk()
 
     def reference(self, node: dict[str, Any], path: Path, stack: tuple[str, ...]) -> dict[str, Any]:
-        from ..jsonschema import ref_name
-
         name = ref_name(node["$ref"])
         if name in stack:
             return self.recursion(name, path)
         return super().reference(node, path, stack)
 
     def enter(self, node: dict[str, Any], path: Path) -> dict[str, Any]:
-        if not node or set(node) <= {"description", "default"}:
-            raise self.fail(path, "it accepts any JSON value", "Give it a concrete type")
-        for key in node:
-            if key == "prefixItems" or (key == "items" and node[key] is False):
-                raise self.fail(path, "it is a fixed-length tuple", "Use a list or a small model with named fields")
-            if key in self.REFUSED:
-                raise self.fail(path, f"it uses '{key}'", "Simplify the type")
+        super().enter(node, path)
         enum = node.get("enum")
         if isinstance(enum, list) and any(isinstance(v, (dict, list)) for v in enum):
             raise self.fail(path, "its enum has object or array values", "Use primitive enum values")
-        if node.get("type") == "object" or "properties" in node:
-            extra: Any = node.get("additionalProperties")
-            if extra is True or isinstance(extra, dict) or ("properties" not in node and extra is not False):
-                raise self.fail(path, "it is a free-form mapping (dict)", "Use a Pydantic model with named fields, or a list of key/value models")
         return node
 
     def leave(self, node: dict[str, Any], original: dict[str, Any], path: Path) -> dict[str, Any]:

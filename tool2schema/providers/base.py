@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..errors import SchemaFormatError
-from ..jsonschema import Dropped, SchemaWalker
+from ..jsonschema import Dropped, Path, SchemaWalker
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -100,6 +100,38 @@ class Limits:
     max_strict_tools: Optional[int] = None
     max_strict_optional: Optional[int] = None
     max_strict_unions: Optional[int] = None
+
+
+class StrictSubset(SchemaWalker):
+    """What every provider's strict (guaranteed-schema) subset refuses outright: a node
+    that accepts any JSON value, a fixed-length tuple, a keyword in ``REFUSED``, a
+    free-form mapping. A subclass (one per provider) adds its own rules in :meth:`enter`
+    after calling this one, and says what it keeps or restates in :meth:`leave`."""
+
+    REFUSED: ClassVar[tuple[str, ...]] = ()
+    ANY_VALUE_KEYS: ClassVar[frozenset[str]] = frozenset({"description"})
+    """A node with only these keys accepts any JSON value."""
+
+    def fail(self, path: Path, problem: str, fix: str) -> SchemaFormatError:
+        return super().fail(path, problem, f"{fix}, or use strict=False for this tool")
+
+    @staticmethod
+    def free_form(node: dict[str, Any]) -> bool:
+        """Whether an object node takes keys it does not name (``dict[str, T]``, ``extra="allow"``)."""
+        extra: Any = node.get("additionalProperties")
+        return extra is True or isinstance(extra, dict) or ("properties" not in node and extra is not False)
+
+    def enter(self, node: dict[str, Any], path: Path) -> dict[str, Any]:
+        if not node or set(node) <= self.ANY_VALUE_KEYS:
+            raise self.fail(path, "it accepts any JSON value", "Give it a concrete type")
+        for key in node:
+            if key == "prefixItems" or (key == "items" and node[key] is False):
+                raise self.fail(path, "it is a fixed-length tuple", "Use a list or a small model with named fields")
+            if key in self.REFUSED:
+                raise self.fail(path, f"it uses '{key}'", "Simplify the type")
+        if (node.get("type") == "object" or "properties" in node) and self.free_form(node):
+            raise self.fail(path, "it is a free-form mapping (dict)", "Use a Pydantic model with named fields, or a list of key/value models")
+        return node
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
-from ..jsonschema import SCHEMA_MAP_KEYS, Path, SchemaWalker, add_note, in_words
+from ..jsonschema import SCHEMA_MAP_KEYS, Path, add_note, in_words
 from . import SchemaFormat
-from .base import Limits, Provider, has, items, member, tag
+from .base import Limits, Provider, StrictSubset, has, items, member, tag
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -62,7 +62,7 @@ def object_depth(path: Path) -> int:
     return depth
 
 
-class OpenAIStrict(SchemaWalker):
+class OpenAIStrict(StrictSubset):
     """OpenAI structured-outputs strict mode, from "Structured Outputs - supported schemas"
     (platform.openai.com/docs/guides/structured-outputs#supported-schemas):
 
@@ -107,24 +107,9 @@ class OpenAIStrict(SchemaWalker):
     def inline_ref_with_siblings(self) -> bool:
         return True  # OpenAI allows no keywords beside $ref: inline the definition one level
 
-    def fail(self, path: Path, problem: str, fix: str) -> Any:
-        return super().fail(path, problem, f"{fix}, or use strict=False for this tool")
-
-    def free_form(self, node: dict[str, Any]) -> bool:
-        extra: Any = node.get("additionalProperties")
-        return extra is True or isinstance(extra, dict) or ("properties" not in node and extra is not False)
-
     def enter(self, node: dict[str, Any], path: Path) -> dict[str, Any]:
-        if not node or set(node) <= {"description"}:
-            raise self.fail(path, "it accepts any JSON value", "Give it a concrete type")
-        for key in node:
-            if key == "prefixItems" or (key == "items" and node[key] is False):
-                raise self.fail(path, "it is a fixed-length tuple", "Use a list or a small model with named fields")
-            if key in self.REFUSED:
-                raise self.fail(path, f"it uses '{key}'", "Simplify the type")
+        super().enter(node, path)
         if node.get("type") == "object" or "properties" in node:
-            if self.free_form(node):
-                raise self.fail(path, "it is a free-form mapping (dict)", "Use a Pydantic model with named fields, or a list of key/value models")
             if object_depth(path) >= self.MAX_DEPTH:
                 raise self.fail(path, f"it nests objects deeper than {self.MAX_DEPTH} levels", "Flatten the arguments")
             self.properties += len(node.get("properties") or {})
