@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
+from typing import Any, Optional
 
 import jsonschema
 
@@ -230,3 +230,17 @@ def claude_strict_violations(schema: dict[str, Any]) -> list[str]:
                 seen.add(ref)
                 todo.extend(_refs(defs[ref]))
     return problems
+
+
+def parameters_of(t: Any, fmt: str = "openai", strict: Optional[bool] = None) -> dict[str, Any]:
+    """The parameters object of ``t`` rendered in ``fmt``, wherever that format keeps it."""
+    out = t.to_json(fmt, strict=strict)
+    if fmt == "openai":
+        return out["function"]["parameters"]  # type: ignore[no-any-return]
+    if fmt == "anthropic":
+        return out["input_schema"]  # type: ignore[no-any-return]
+    if fmt == "mcp":
+        return out["inputSchema"]  # type: ignore[no-any-return]
+    if fmt == "bedrock":
+        return out["toolSpec"]["inputSchema"]["json"]  # type: ignore[no-any-return]
+    return out["parameters"]  # type: ignore[no-any-return]

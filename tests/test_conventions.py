@@ -20,23 +20,9 @@ from tool2schema.introspect import inspect_function
 from tool2schema.jsonschema import model_parameters_schema
 from tool2schema.model import ModelOptions, build_args_model, parameters_schema
 
-from .helpers import check_draft2020, gemini_violations, strict_violations, validator
+from .helpers import check_draft2020, gemini_violations, parameters_of, strict_violations, validator
 
 FORMATS = ("openai", "openai-responses", "anthropic", "gemini", "bedrock", "mcp")
-
-
-def parameters_of(t: Tool[Any, Any], fmt: str, strict: bool = False) -> dict[str, Any]:
-    """The parameters object of ``t`` in ``fmt``, wherever that format keeps it."""
-    out = t.to_json(fmt, strict=strict)
-    if fmt == "openai":
-        return out["function"]["parameters"]  # type: ignore[no-any-return]
-    if fmt == "anthropic":
-        return out["input_schema"]  # type: ignore[no-any-return]
-    if fmt == "mcp":
-        return out["inputSchema"]  # type: ignore[no-any-return]
-    if fmt == "bedrock":
-        return out["toolSpec"]["inputSchema"]["json"]  # type: ignore[no-any-return]
-    return out["parameters"]  # type: ignore[no-any-return]
 
 
 def descriptions(t: Tool[Any, Any], fmt: str = "openai") -> dict[str, Optional[str]]:

@@ -24,18 +24,7 @@ from pydantic import BaseModel, Field
 
 from tool2schema import Injected, SchemaFormatError, Tool, ToolRegistry, tool
 
-from .helpers import check_draft2020, strict_violations, validator
-
-
-def parameters_of(t: Tool[Any, Any], fmt: str = "openai", strict: Optional[bool] = None) -> dict[str, Any]:
-    out = t.to_json(fmt, strict=strict)
-    if fmt == "openai":
-        return out["function"]["parameters"]  # type: ignore[no-any-return]
-    if fmt == "anthropic":
-        return out["input_schema"]  # type: ignore[no-any-return]
-    if fmt == "mcp":
-        return out["inputSchema"]  # type: ignore[no-any-return]
-    return out["parameters"]  # type: ignore[no-any-return]
+from .helpers import check_draft2020, parameters_of, strict_violations, validator
 
 
 def props(t: Tool[Any, Any], fmt: str = "openai") -> dict[str, Any]:

@@ -241,10 +241,9 @@ def parse_call(call: Any) -> ToolCall:
         return ToolCall(quick[0], quick[1], normalize_id(quick[2]), quick[3], call)
     if isinstance(call, ToolCall):
         return call
-    for provider in in_call_order():
-        parsed = provider.read_call(call)
-        if parsed is not None:
-            return parsed
+    parsed = _read_by_provider(call)
+    if parsed is not None:
+        return parsed
     if isinstance(call, dict) and "name" in call or not isinstance(call, (dict, list, tuple, str, bytes, int, float, type(None))) and _member(call, "name") is not None:
         return ToolCall.read(_member(call, "name"), _member(call, "arguments"), _member(call, "id"), None, call)
     return ToolCall.malformed(
@@ -261,13 +260,21 @@ def _member(obj: Any, key: str) -> Any:
     return member(obj, key)
 
 
+def _read_by_provider(obj: Any) -> Optional[ToolCall]:
+    """``obj`` read by the first provider whose call shape it has, else None."""
+    for provider in in_call_order():
+        parsed = provider.read_call(obj)
+        if parsed is not None:
+            return parsed
+    return None
+
+
 def _is_call(item: Any) -> Optional[ToolCall]:
     if isinstance(item, ToolCall):
         return item
-    for provider in in_call_order():
-        parsed = provider.read_call(item)
-        if parsed is not None:
-            return parsed
+    parsed = _read_by_provider(item)
+    if parsed is not None:
+        return parsed
     if isinstance(item, dict) and "name" in item and "type" not in item:
         return parse_call(item)
     return None

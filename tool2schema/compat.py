@@ -6,7 +6,8 @@
 - ``SchemaType.OPENAI_API``: ``{"type": "function", "function": {"name", "parameters"?,
   "description"?}}`` — ``parameters`` only when the function has parameters;
 - ``SchemaType.OPENAI_TUNE``: ``{"name", "parameters", "description"?}``;
-- ``SchemaType.ANTHROPIC_CLAUDE``: ``{"name", "input_schema", "description"?}``;
+- ``SchemaType.ANTHROPIC_CLAUDE``: the name, the parameters under the Anthropic
+  provider's ``parameters_key``, and the description;
 
 with ``description`` present whenever the function has a docstring (whitespace
 collapsed onto one line, as 2.x did), ``required`` only when non-empty, and an

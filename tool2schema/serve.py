@@ -185,7 +185,7 @@ def build_server(registry: ToolRegistry, name: str = DEFAULT_NAME, context: Cont
                 return error(result.content)
             data = result.data
             structured = data if isinstance(data, dict) else None
-            schema = t.to_json("mcp").get("outputSchema") if t is not None else None
+            schema = t.definition().output_schema if t is not None else None  # what the MCP listing declares
             if schema is not None:
                 if structured is None:
                     return error(f"Tool '{tool_name}' returned {type(result.value).__name__}, not the object its outputSchema declares.")

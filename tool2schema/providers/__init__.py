@@ -22,19 +22,19 @@ class SchemaFormat(str, Enum):
     """The provider formats ``Tool.to_json`` can produce."""
 
     OPENAI = "openai"
-    """Chat Completions: ``{"type": "function", "function": {...}}``."""
+    """OpenAI Chat Completions (the shape: :mod:`tool2schema.providers.openai`)."""
     OPENAI_RESPONSES = "openai-responses"
-    """Responses API: ``{"type": "function", "name", "description", "parameters", "strict"}``."""
+    """OpenAI Responses API (:mod:`tool2schema.providers.responses`)."""
     ANTHROPIC = "anthropic"
-    """Messages API: ``{"name", "description", "input_schema"}``."""
+    """Anthropic Messages API (:mod:`tool2schema.providers.anthropic`)."""
     GEMINI = "gemini"
-    """google-genai ``FunctionDeclaration`` (OpenAPI-subset ``parameters``)."""
+    """google-genai ``FunctionDeclaration`` (:mod:`tool2schema.providers.gemini`)."""
     BEDROCK = "bedrock"
-    """Bedrock Converse: ``{"toolSpec": {"name", "description", "inputSchema": {"json"}}}``."""
+    """Amazon Bedrock Converse (:mod:`tool2schema.providers.bedrock`)."""
     MCP = "mcp"
-    """Model Context Protocol ``Tool`` listing (``inputSchema``, ``outputSchema``)."""
+    """Model Context Protocol ``Tool`` listing (:mod:`tool2schema.providers.mcp`)."""
     OPENAI_TUNE = "openai-tune"
-    """The bare function object used in OpenAI fine-tuning files (2.x ``OPENAI_TUNE``)."""
+    """The bare function object of OpenAI fine-tuning files (2.x ``OPENAI_TUNE``; :mod:`tool2schema.providers.openai`)."""
 
     def __str__(self) -> str:
         return self.value
