@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
+import typing
 from typing import Any, Optional
 
 import jsonschema
+from pydantic import BaseModel
 
 from tool2schema.providers.openai import OpenAIStrict
 
@@ -244,3 +247,66 @@ def parameters_of(t: Any, fmt: str = "openai", strict: Optional[bool] = None) ->
     if fmt == "bedrock":
         return out["toolSpec"]["inputSchema"]["json"]  # type: ignore[no-any-return]
     return out["parameters"]  # type: ignore[no-any-return]
+
+
+# -- an independent oracle for "nulls read as defaults" (dispatch itself repairs refused
+# nulls from Pydantic's errors; this reads them off the model's fields instead) --------
+
+
+def _nullable(annotation: Any) -> bool:
+    from tool2schema.model import is_optional
+
+    return is_optional(annotation)
+
+
+def _fields(tp: Any) -> list[tuple[str, Any, bool]] | None:
+    """(key, annotation, has_default) for a BaseModel or dataclass type, else None."""
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return [(f.alias or n, f.annotation, not f.is_required()) for n, f in tp.model_fields.items()]
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        try:
+            hints = typing.get_type_hints(tp)
+        except Exception:  # noqa: BLE001 - unresolvable hints: nothing to prune
+            return None
+        missing = dataclasses.MISSING
+        return [(f.name, hints.get(f.name, Any), f.default is not missing or f.default_factory is not missing) for f in dataclasses.fields(tp)]
+    return None
+
+
+def _structured(annotation: Any) -> Any:
+    """The model/dataclass inside ``annotation`` (through Optional, Annotated, list), or None."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _structured(typing.get_args(annotation)[0])
+    if _fields(annotation) is not None:
+        return annotation
+    if origin is not None:
+        for a in typing.get_args(annotation):
+            m = _structured(a)
+            if m is not None:
+                return m
+    return None
+
+
+def prune_nulls(data: Any, model: Any) -> Any:
+    """Drop ``null`` values of fields that have a default and do not accept ``None``
+    (the model meant "use the default"), in ``model`` and its nested models/dataclasses."""
+    fields = _fields(model)
+    if not isinstance(data, dict) or fields is None:
+        return data
+    out = dict(data)
+    for key, annotation, has_default in fields:
+        if key not in out:
+            continue
+        value = out[key]
+        if value is None:
+            if has_default and not _nullable(annotation):
+                del out[key]
+            continue
+        nested = _structured(annotation)
+        if nested is not None:
+            if isinstance(value, list):
+                out[key] = [prune_nulls(v, nested) for v in value]
+            else:
+                out[key] = prune_nulls(value, nested)
+    return out

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 import tool2schema
 from tool2schema import Injected, ToolRegistry, tool
-from tool2schema.calling import prune_nulls
 
 from . import corpus
+from .helpers import prune_nulls
 
 CALLS: list[dict[str, Any]] = []
 

@@ -9,10 +9,8 @@ makes models send for "not given") becomes that default.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
-import typing
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Union
 
 from pydantic import BaseModel, ValidationError
@@ -37,7 +35,7 @@ def too_deep(value: Any, max_depth: int, max_nodes: int = MAX_BYTES) -> bool:
 
     Iterative, and stops at the first node past the limit: no input can make it recurse,
     and a cyclic structure counts as too deep. It runs before anything recursive (a
-    provider's ``restore_arguments``, :func:`prune_nulls`, Pydantic) sees the arguments."""
+    provider's ``restore_arguments``, Pydantic) sees the arguments."""
     if type(value) is not dict and not isinstance(value, (dict, list, tuple)):
         return False
     stack: list[tuple[Any, int]] = [(value, 1)]
@@ -69,65 +67,6 @@ def check_arguments(name: str, arguments: Any, max_depth: int) -> None:
     ``arguments`` (a dict from an SDK object) nest deeper than ``max_depth``."""
     if too_deep(arguments, max_depth):
         raise depth_error(name, max_depth)
-
-
-def _nullable(annotation: Any) -> bool:
-    from .model import is_optional
-
-    return is_optional(annotation)
-
-
-def _fields(tp: Any) -> list[tuple[str, Any, bool]] | None:
-    """(key, annotation, has_default) for a BaseModel or dataclass type, else None."""
-    if isinstance(tp, type) and issubclass(tp, BaseModel):
-        return [(f.alias or n, f.annotation, not f.is_required()) for n, f in tp.model_fields.items()]
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        try:
-            hints = typing.get_type_hints(tp)
-        except Exception:  # noqa: BLE001 - unresolvable hints: nothing to prune
-            return None
-        missing = dataclasses.MISSING
-        return [(f.name, hints.get(f.name, Any), f.default is not missing or f.default_factory is not missing) for f in dataclasses.fields(tp)]
-    return None
-
-
-def _structured(annotation: Any) -> Any:
-    """The model/dataclass inside ``annotation`` (through Optional, Annotated, list), or None."""
-    origin = typing.get_origin(annotation)
-    if origin is typing.Annotated:
-        return _structured(typing.get_args(annotation)[0])
-    if _fields(annotation) is not None:
-        return annotation
-    if origin is not None:
-        for a in typing.get_args(annotation):
-            m = _structured(a)
-            if m is not None:
-                return m
-    return None
-
-
-def prune_nulls(data: Any, model: Any) -> Any:
-    """Drop ``null`` values of fields that have a default and do not accept ``None``
-    (the model meant "use the default"), in ``model`` and its nested models/dataclasses."""
-    fields = _fields(model)
-    if not isinstance(data, dict) or fields is None:
-        return data
-    out = dict(data)
-    for key, annotation, has_default in fields:
-        if key not in out:
-            continue
-        value = out[key]
-        if value is None:
-            if has_default and not _nullable(annotation):
-                del out[key]
-            continue
-        nested = _structured(annotation)
-        if nested is not None:
-            if isinstance(value, list):
-                out[key] = [prune_nulls(v, nested) for v in value]
-            else:
-                out[key] = prune_nulls(value, nested)
-    return out
 
 
 def explain(exc: Union[ValidationError, list[dict[str, Any]]], tool_name: str, model: type[BaseModel] | None = None) -> str:

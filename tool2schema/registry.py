@@ -18,6 +18,7 @@ from .calls import QuickResult, ToolCall, ToolResult, extract_calls, parse_call
 from .definition import ToolKind
 from .discovery import ModuleLike, find_tools
 from .errors import ToolCallError
+from .frozen import thaw
 from .providers import FormatLike, quick_readers
 from .providers import get as get_provider
 from .tool import Tool, tool
@@ -124,10 +125,8 @@ class ToolRegistry:
         requires a tool call (ordinary tools first if the model wants, then an output
         tool); a native-mode ``output`` adds its native setting instead. Output names
         that collide with the registry's tools raise ``ToolDefinitionError``."""
-        import copy
-
         provider = get_provider(format)
-        tools = [copy.deepcopy(t.to_json(format, strict=strict)) for t in self._tools.values()]
+        tools = [thaw(t.to_json(format, strict=strict)) for t in self._tools.values()]
         names = list(self._tools)
         if output is None:
             return provider.request(tools, provider.tool_choice(names, required=False))
