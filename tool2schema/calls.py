@@ -15,6 +15,7 @@ from typing import Any, Optional, Sequence
 
 from .errors import ToolCallError
 from .providers import FormatLike, SchemaFormat, coerce_format, get, in_call_order, quick_readers
+from .providers.base import member
 
 
 def normalize_id(value: Any) -> Optional[str]:
@@ -244,20 +245,14 @@ def parse_call(call: Any) -> ToolCall:
     parsed = _read_by_provider(call)
     if parsed is not None:
         return parsed
-    if isinstance(call, dict) and "name" in call or not isinstance(call, (dict, list, tuple, str, bytes, int, float, type(None))) and _member(call, "name") is not None:
-        return ToolCall.read(_member(call, "name"), _member(call, "arguments"), _member(call, "id"), None, call)
+    if isinstance(call, dict) and "name" in call or not isinstance(call, (dict, list, tuple, str, bytes, int, float, type(None))) and member(call, "name") is not None:
+        return ToolCall.read(member(call, "name"), member(call, "arguments"), member(call, "id"), None, call)
     return ToolCall.malformed(
         call,
         None,
         "Not a tool call: expected an OpenAI, Anthropic, Gemini, Bedrock or MCP tool call, or {'name', 'arguments'}.",
-        _member(call, "id"),
+        member(call, "id"),
     )
-
-
-def _member(obj: Any, key: str) -> Any:
-    from .providers.base import member
-
-    return member(obj, key)
 
 
 def _read_by_provider(obj: Any) -> Optional[ToolCall]:
