@@ -561,11 +561,12 @@ def _docstring_examples(name: str, texts: tuple[str, ...]) -> tuple[dict[str, An
     ``{`` (or the whole section as one object). Other lines (doctests, prose) are skipped."""
     found: list[dict[str, Any]] = []
     for text in texts:
-        candidates = [text] if text.lstrip().startswith("{") and text.rstrip().endswith("}") else []
-        try:
-            whole = json.loads(text) if candidates else None
-        except ValueError:
-            whole = None
+        whole = None
+        if text.lstrip().startswith("{") and text.rstrip().endswith("}"):
+            try:
+                whole = json.loads(text)
+            except ValueError:
+                pass  # several objects, one per line: read below
         if isinstance(whole, dict):
             found.append(whole)
             continue
