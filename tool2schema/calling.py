@@ -387,6 +387,44 @@ def _errors(exc: ValidationError) -> list[dict[str, Any]]:
     return [dict(e) for e in exc.errors(include_url=False, include_context=False)]
 
 
+def values_caller(binding: ArgsModel, func: Callable[..., Any]) -> Optional[Callable[[dict[str, Any]], Any]]:
+    """A function that calls ``func`` with a dict of validated field values, compiled
+    once per tool: the values go positionally (a Python call with keyword arguments
+    from a dict costs about twice as much), keyword-only ones by keyword. None when the
+    call needs more than the values (parameters the application supplies)."""
+    if binding.hidden:
+        return None
+    keys = tuple(f for f, p in binding.fields.items() if p not in binding.keyword_only)
+    named = {p: f for f, p in binding.fields.items() if p in binding.keyword_only}
+    if named:
+        if keys:
+            take = _taker(keys)
+            return lambda v: func(*take(v), **{p: v[f] for p, f in named.items()})
+        return lambda v: func(**{p: v[f] for p, f in named.items()})
+    if not keys:
+        return lambda v: func()
+    if len(keys) == 1:
+        (a,) = keys
+        return lambda v: func(v[a])
+    if len(keys) == 2:
+        a, b = keys
+        return lambda v: func(v[a], v[b])
+    if len(keys) == 3:
+        a, b, c = keys
+        return lambda v: func(v[a], v[b], v[c])
+    take = _taker(keys)
+    return lambda v: func(*take(v))
+
+
+def _taker(keys: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    from operator import itemgetter
+
+    if len(keys) == 1:
+        key = keys[0]
+        return lambda v: (v[key],)
+    return itemgetter(*keys)
+
+
 def call_with_values(
     binding: ArgsModel,
     func: Callable[..., Any],

@@ -180,12 +180,11 @@ class ToolResult:
 
 
 class QuickResult(ToolResult):
-    """A success of dispatch's fast path: only the raw call and the value are stored; the
-    :class:`ToolCall` is read from the raw call if someone asks for it."""
+    """A success of dispatch's fast path: ``QuickResult()`` then only the raw call
+    (``source``) and the value are stored; the :class:`ToolCall` is read from the raw call
+    if someone asks for it. (``object.__init__``: no Python frame on creation.)"""
 
-    def __init__(self, source: Any, value: Any) -> None:
-        self.source = source
-        self.value = value
+    __init__ = object.__init__  # type: ignore[assignment]
 
 
 def to_messages(results: Sequence[ToolResult], format: Optional[FormatLike] = None) -> list[dict[str, Any]]:

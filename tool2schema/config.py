@@ -3,28 +3,43 @@
 ``tool2schema.CONFIG`` holds the default of every decorator option. A tool resolves an
 option from its own explicit setting first, then from ``CONFIG``; changing ``CONFIG``
 after decoration changes the schemas of tools already decorated (every change bumps a
-generation counter that tool caches compare against).
+generation counter that tool caches compare against, and tells whoever asked with
+:func:`on_change`).
 """
 
 from __future__ import annotations
 
 import copy
+import weakref
 from enum import Enum
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from .providers import SchemaFormat, coerce_format
 
 _generation = 0
+_listeners: weakref.WeakKeyDictionary[Any, Callable[[Any], None]] = weakref.WeakKeyDictionary()
 
 
 def generation() -> int:
-    """A number that changes whenever any ``Config`` setting changes."""
+    """A number that changes whenever any ``Config`` setting (or anything else that
+    changes how a tool is built or run) changes."""
     return _generation
 
 
-def _bump() -> None:
+def changed() -> None:
+    """Record a change that can alter built tools: bump :func:`generation` and tell the
+    :func:`on_change` listeners."""
     global _generation
     _generation += 1
+    for owner, callback in list(_listeners.items()):
+        callback(owner)
+
+
+def on_change(owner: Any, callback: Callable[[Any], None]) -> None:
+    """Call ``callback(owner)`` after every :func:`changed`, for as long as ``owner``
+    lives (it is held weakly): how a cache of built tools, such as a registry's
+    compiled dispatch paths, learns to drop them."""
+    _listeners[owner] = callback
 
 
 class SchemaType(Enum):
@@ -124,7 +139,7 @@ class Config:
         if name not in DEFAULTS:
             raise AttributeError(f"Config has no setting {name!r}; settings: {', '.join(DEFAULTS)}, schema_type")
         self._settings[name] = _normalize(name, value)
-        _bump()
+        changed()
 
     @property
     def schema_type(self) -> SchemaType:
@@ -142,7 +157,7 @@ class Config:
     def reset_default(self) -> None:
         """Restore the settings this object was created with."""
         object.__setattr__(self, "_settings", copy.copy(self._initial))
-        _bump()
+        changed()
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={v!r}" for k, v in self._settings.items())

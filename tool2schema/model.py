@@ -51,6 +51,8 @@ class ArgsModel:
     positional_only: tuple[str, ...] = ()
     hidden: dict[str, Param] = field(default_factory=dict)
     """Parameters left out of the schema (ignored or injected), by name."""
+    keyword_only: frozenset[str] = frozenset()
+    """Parameters (Python names) that can only be passed by keyword."""
     direct: bool = False
     """Field names are the parameter names and nothing else is needed: the validated
     field values are the call's keyword arguments as they are."""
@@ -551,6 +553,7 @@ def build_args_model(info: FunctionInfo, options: ModelOptions) -> ArgsModel:
     mapping: dict[str, str] = {}
     hidden: dict[str, Param] = {}
     positional_only: list[str] = []
+    keyword_only: set[str] = set()
     params_by_field: dict[str, Param] = {}
     for index, param in enumerate(info.params):
         if is_hidden(param, options):
@@ -568,6 +571,8 @@ def build_args_model(info: FunctionInfo, options: ModelOptions) -> ArgsModel:
         params_by_field[field_name] = param
         if param.kind == param.kind.POSITIONAL_ONLY:
             positional_only.append(param.name)
+        elif param.kind == param.kind.KEYWORD_ONLY:
+            keyword_only.add(param.name)
 
     config = ConfigDict(
         extra="forbid" if options.forbid_extra else "ignore",
@@ -579,7 +584,7 @@ def build_args_model(info: FunctionInfo, options: ModelOptions) -> ArgsModel:
     _check_names(info, model)
     if not options.lenient:
         _check_defaults(info, model, params_by_field)
-    return ArgsModel(model, mapping, tuple(positional_only), hidden)
+    return ArgsModel(model, mapping, tuple(positional_only), hidden, frozenset(keyword_only))
 
 
 def _create(

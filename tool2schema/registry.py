@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import difflib
+import functools
 import inspect
 import threading
 import traceback
@@ -13,13 +14,14 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, U
 
 from pydantic import ValidationError
 
-from .calling import MAX_BYTES, MAX_DEPTH, check_arguments, depth_error
+from .calling import MAX_BYTES, MAX_DEPTH, check_arguments, depth_error, values_caller
 from .calls import QuickResult, ToolCall, ToolResult, extract_calls, parse_call
+from .config import on_change
 from .definition import ToolKind
 from .discovery import ModuleLike, find_tools
 from .errors import ToolCallError
 from .frozen import thaw
-from .providers import FormatLike, quick_readers
+from .providers import QUICK_ORDER, FormatLike
 from .providers import get as get_provider
 from .tool import Tool, tool
 
@@ -61,19 +63,69 @@ class ToolRegistry:
     ) -> None:
         if not (error_text in ("message", "type") or callable(error_text)):
             raise ValueError(f"ToolRegistry: error_text must be 'message', 'type' or a callable (exc) -> str, not {error_text!r}")
-        if timeout is not None and not timeout > 0:
-            raise ValueError(f"ToolRegistry: timeout must be a positive number of seconds or None, not {timeout!r}")
         self._tools: dict[str, Tool[Any, Any]] = {}
-        self._fast: dict[str, tuple[Any, ...]] = {}
-        self.forbid_extra = forbid_extra
-        self.max_bytes = max_bytes
-        self.max_depth = max_depth
-        self.include_traceback = include_traceback
+        self._fast: dict[str, tuple[Any, Any]] = {}
+        """name -> (validate_json, values caller): the compiled path of a plain sync tool
+        that already ran once (see :meth:`dispatch`); dropped whenever settings change."""
+        self._forbid_extra = forbid_extra
+        self._max_bytes = max_bytes
+        self._max_depth = max_depth
+        self._short = min(max_bytes, max_depth)
         self.timeout = timeout
+        self.include_traceback = include_traceback
         self.error_text = error_text
-        self._read = _first_of([read for _, read in quick_readers()])
+        shape = get_provider(QUICK_ORDER[0]).call_shape
+        assert shape is not None
+        self._shape = (shape.holder, shape.name, shape.arguments)
+        on_change(self, ToolRegistry._forget)
         for t in tools:
             self.add(t)
+
+    # options that decide which tools may take dispatch's fast path: changing one drops them
+    @property
+    def forbid_extra(self) -> bool:
+        """Reject arguments a tool does not declare (default: they are ignored)."""
+        return self._forbid_extra
+
+    @forbid_extra.setter
+    def forbid_extra(self, value: bool) -> None:
+        self._forbid_extra = value
+        self._forget()
+
+    @property
+    def timeout(self) -> Optional[float]:
+        """Seconds one call may run (a tool's own ``timeout`` wins); None: no limit."""
+        return self._timeout
+
+    @timeout.setter
+    def timeout(self, value: Optional[float]) -> None:
+        if value is not None and not value > 0:
+            raise ValueError(f"ToolRegistry: timeout must be a positive number of seconds or None, not {value!r}")
+        self._timeout = value
+        self._forget()
+
+    @property
+    def max_bytes(self) -> int:
+        """The largest arguments payload (characters of JSON) a call may carry."""
+        return self._max_bytes
+
+    @max_bytes.setter
+    def max_bytes(self, value: int) -> None:
+        self._max_bytes = value
+        self._short = min(value, self._max_depth)
+
+    @property
+    def max_depth(self) -> int:
+        """The deepest nesting of objects/arrays a call's arguments may have."""
+        return self._max_depth
+
+    @max_depth.setter
+    def max_depth(self, value: int) -> None:
+        self._max_depth = value
+        self._short = min(self._max_bytes, value)
+
+    def _forget(self) -> None:
+        self._fast.clear()
 
     @classmethod
     def from_module(cls, modules: ModuleLike, tag: Optional[str] = None, **options: Any) -> ToolRegistry:
@@ -259,35 +311,36 @@ class ToolRegistry:
         running (inside one, use ``adispatch``). A sync tool with a time limit runs in a
         worker thread, abandoned (not stopped) when it overruns."""
         if type(call) is dict:
-            # Fast path: a common dict shape (read by its provider's quick_read) with a
-            # JSON-string payload for a plain sync tool whose validated values are its
-            # keyword arguments. Same validator and limits as the general path, fewer
-            # Python steps; anything else (or any failure) takes the general path.
-            quick = self._read(call)
-            if quick is not None:
-                entry = self._fast.get(quick[0])
-                if entry is not None:
-                    args = quick[1]
-                    if (
-                        type(args) is str
-                        and len(args) <= self.max_bytes
-                        # a text of n characters nests at most n levels: short ones need no scan
-                        and (len(args) <= self.max_depth or args.count("{") + args.count("[") <= self.max_depth)
-                        and entry[1] is entry[0].current_binding()
-                    ):
+            # Fast path: the first quick provider's call shape (a dict) with JSON-text
+            # arguments, for a plain sync tool that already ran once (its compiled path:
+            # the same validator and limits as the general path, the values passed
+            # positionally). Anything else, or any failure, takes the general path.
+            holder_key, name_key, arguments_key = self._shape
+            try:
+                holder = call if holder_key is None else call[holder_key]
+                validate, run = self._fast[holder[name_key]]
+                args = holder[arguments_key]
+            except Exception:  # noqa: BLE001 - not this shape, or not a compiled tool
+                pass
+            else:
+                if type(args) is str and (
+                    # a text of n characters nests at most n levels: short ones need no scan
+                    (n := len(args)) <= self._short
+                    or (n <= self._max_bytes and args.count("{") + args.count("[") <= self._max_depth)
+                ):
+                    try:
+                        values = validate(args, strict=True)
+                    except ValidationError:
+                        pass  # the general path reports it (after the documented coercions)
+                    else:
                         try:
-                            values = entry[2](args, strict=True)
-                        except ValidationError:
-                            pass  # the general path reports it (after the documented coercions)
-                        else:
-                            try:
-                                value = entry[3](**values)
-                            except Exception as exc:  # noqa: BLE001
-                                return self._raised(parse_call(call), exc)
-                            result = _new(QuickResult)  # two stores, no __init__ frame
-                            result.source = call
-                            result.value = value
-                            return result
+                            value = run(values)
+                        except Exception as exc:  # noqa: BLE001
+                            return self._raised(parse_call(call), exc)
+                        result: QuickResult = QuickResult()
+                        result.source = call
+                        result.value = value
+                        return result
         started = self._start(call)
         if isinstance(started, ToolResult):
             return started
@@ -295,7 +348,7 @@ class ToolRegistry:
         limit = self._limit(t)
         try:
             if limit is not None and not t.is_async and t.kind is not ToolKind.MODEL:
-                value = _in_thread(lambda: self._run(t, validated, context), limit)
+                value = _in_thread(functools.partial(self._run, t, validated, context), limit)
             else:
                 value = self._run(t, validated, context)
                 if t.is_async and inspect.isawaitable(value):
@@ -306,13 +359,14 @@ class ToolRegistry:
         return ToolResult(parsed, value=value)
 
     def _remember(self, t: Tool[Any, Any]) -> None:
-        """Record what the fast path of :meth:`dispatch` needs for a plain sync tool."""
-        binding = t.current_binding()
-        entry = self._fast.get(t.name)
-        if binding is None or (entry is not None and entry[1] is binding) or t.is_async or self.forbid_extra or self._limit(t) is not None:
+        """Compile the fast path of :meth:`dispatch` for a plain sync tool that just ran."""
+        if t.name in self._fast or t.is_async or self._forbid_extra or self._limit(t) is not None:
             return
-        if t.kind in (ToolKind.FUNCTION, ToolKind.CALLABLE) and binding.direct and binding.values_validator is not None:
-            self._fast[t.name] = (t, binding, binding.values_validator.validate_json, t.func)
+        if t.kind in (ToolKind.FUNCTION, ToolKind.CALLABLE):
+            binding = t.binding()
+            run = values_caller(binding, t.func)
+            if run is not None and binding.values_validator is not None:
+                self._fast[t.name] = (binding.values_validator.validate_json, run)
 
     async def adispatch(self, call: Any, context: Optional[dict[str, Any]] = None) -> ToolResult:
         """Async :meth:`dispatch`: async tools are awaited (cancelled past their time
@@ -325,7 +379,7 @@ class ToolRegistry:
         limit = self._limit(t)
         try:
             if limit is not None and not t.is_async and t.kind is not ToolKind.MODEL:
-                value = await _in_thread_async(lambda: self._run(t, validated, context), limit)
+                value = await _in_thread_async(functools.partial(self._run, t, validated, context), limit)
             else:
                 value = self._run(t, validated, context)
                 if inspect.isawaitable(value):
@@ -374,23 +428,6 @@ class ToolRegistry:
             return [calls]
         return list(await asyncio.gather(*(self.adispatch(c, context) for c in calls)))
 
-
-_new = object.__new__
-
-
-def _first_of(readers: list[Callable[[Any], Any]]) -> Callable[[Any], Any]:
-    """One reader trying ``readers`` in turn (the reader itself when there is one)."""
-    if len(readers) == 1:
-        return readers[0]
-
-    def read(call: Any) -> Any:
-        for r in readers:
-            found = r(call)
-            if found is not None:
-                return found
-        return None
-
-    return read
 
 
 class _Failed(Exception):

@@ -96,6 +96,7 @@ class ToolSchema:
         with t._shared.lock:
             t._shared.extra_enums[param] = values
             t._shared.state = None
+        _config.changed()  # caches of this tool's validator (registries' fast paths) drop it
         return self
 
     def to_json(self, schema_type: Any = None, strict: Optional[bool] = None) -> dict[str, Any]:
@@ -136,8 +137,7 @@ class Tool(Generic[P, R]):
     ) -> None:
         if timeout is not None and not (isinstance(timeout, (int, float)) and timeout > 0):
             raise TypeError(f"timeout takes a positive number of seconds or None, not {timeout!r}")
-        self.timeout: Optional[float] = timeout
-        """Seconds a registry lets one call of this tool run (None: the registry's ``timeout``)."""
+        self._timeout: Optional[float] = timeout
         unknown = set(options) - set(DEFAULTS) - {"schema_type"}
         if unknown:
             raise TypeError(
@@ -184,6 +184,18 @@ class Tool(Generic[P, R]):
             mark = getattr(inspect, "markcoroutinefunction", None)
             if mark is not None:
                 mark(self)
+
+    @property
+    def timeout(self) -> Optional[float]:
+        """Seconds a registry lets one call of this tool run (None: the registry's ``timeout``)."""
+        return self._timeout
+
+    @timeout.setter
+    def timeout(self, value: Optional[float]) -> None:
+        if value is not None and not (isinstance(value, (int, float)) and value > 0):
+            raise TypeError(f"timeout takes a positive number of seconds or None, not {value!r}")
+        self._timeout = value
+        _config.changed()  # registries decide per tool whether a call runs under a time limit
 
     # -- identity -----------------------------------------------------------------
     @property
@@ -242,13 +254,6 @@ class Tool(Generic[P, R]):
     def definition(self) -> ToolDefinition:
         """The provider-neutral definition every format is rendered from (built on first use)."""
         return self._state().definition
-
-    def current_binding(self) -> ArgsModel | None:
-        """:meth:`binding` when it is built and still current, else None (never builds)."""
-        state = self._shared.state
-        if state is None or state.generation != _config.generation():
-            return None
-        return state.args
 
     def binding(self) -> ArgsModel:
         """The arguments model and how its fields map onto the function's parameters

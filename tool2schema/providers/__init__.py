@@ -98,7 +98,8 @@ def in_call_order() -> list[Provider]:
 
 
 QUICK_ORDER = (SchemaFormat.OPENAI,)
-"""The providers whose ``quick_read`` dispatch tries first (their most common call shape)."""
+"""The providers whose ``quick_read`` dispatch tries first (their ``call_shape``, the
+most common call dict); the first one's shape is the one dispatch's fast path reads."""
 
 
 def quick_readers() -> list[tuple[SchemaFormat, Any]]:

@@ -88,6 +88,18 @@ class Reply:
 
 
 @dataclass(frozen=True)
+class CallShape:
+    """Where the name, JSON-text arguments and id sit in a provider's most common call
+    dict, for the quick readers (``holder``: the key of the object holding name and
+    arguments, None when the call holds them itself; the id is read from the call)."""
+
+    holder: Optional[str]
+    name: str
+    arguments: str
+    id: str
+
+
+@dataclass(frozen=True)
 class Limits:
     """Documented limits of a provider (None: none documented). The linter reads them."""
 
@@ -341,13 +353,22 @@ class Provider:
         Never raises: a malformed call of this shape comes back with ``problem`` set."""
         return None
 
-    quick: ClassVar[bool] = False
-    """Whether :meth:`quick_read` is implemented (dispatch tries it before anything else)."""
+    call_shape: ClassVar[Optional[CallShape]] = None
+    """The provider's most common call dict, read before anything else (None: no such
+    shape; :meth:`read_call` reads every call)."""
 
     def quick_read(self, call: Any) -> Optional[tuple[str, Any, Any]]:
-        """``(name, arguments, id)`` of a well-formed call of this provider's most common
-        shape (a plain dict), read with as few steps as possible; None for anything else
-        (then :meth:`read_call` reads it). Never raises."""
+        """``(name, arguments, id)`` of a well-formed call in :attr:`call_shape` (a plain
+        dict), read with as few steps as possible; None for anything else (then
+        :meth:`read_call` reads it). Never raises."""
+        shape = self.call_shape
+        if shape is None or type(call) is not dict:
+            return None
+        holder = call if shape.holder is None else call.get(shape.holder)
+        if type(holder) is dict:
+            name = holder.get(shape.name)
+            if type(name) is str and name:
+                return name, holder.get(shape.arguments), call.get(shape.id)
         return None
 
     def response_items(self, response: Any) -> Optional[list[Any]]:

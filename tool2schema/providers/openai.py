@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..jsonschema import SCHEMA_MAP_KEYS, Path, add_note, in_words
 from . import SchemaFormat
-from .base import Limits, Provider, StrictSubset, has, items, member, tag
+from .base import CallShape, Limits, Provider, StrictSubset, has, items, member, tag
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -191,16 +191,7 @@ class OpenAIChat(Provider):
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"tools": tools, "tool_choice": choice}
 
-    quick = True
-
-    def quick_read(self, call: Any) -> Optional[tuple[str, Any, Any]]:
-        if type(call) is dict:
-            fn = call.get("function")
-            if type(fn) is dict:
-                name = fn.get("name")
-                if type(name) is str and name:
-                    return name, fn.get("arguments"), call.get("id")
-        return None
+    call_shape = CallShape(holder="function", name="name", arguments="arguments", id="id")
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         if tag(obj, "type") == "function" or has(obj, "function"):

@@ -1,0 +1,247 @@
+"""Dispatch's compiled path (a plain sync tool's second and later calls in the common
+dict shape) must behave exactly like the general path: the same arguments reach the
+function, the same results come back, and every setting that changes a tool or the
+registry after the path was compiled is obeyed by the very next call."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+import time
+from enum import Enum
+from typing import Any, Callable
+
+import pytest
+
+import tool2schema
+from tool2schema import CONFIG, ToolRegistry, tool
+from tool2schema.calls import QuickResult
+
+from . import corpus
+
+
+def chat_call(name: str, arguments: Any, call_id: str = "call_1") -> dict[str, Any]:
+    text = arguments if isinstance(arguments, str) else json.dumps(arguments)
+    return {"id": call_id, "type": "function", "function": {"name": name, "arguments": text}}
+
+
+def recording(func: Callable[..., Any], seen: list[tuple[tuple[Any, ...], dict[str, Any]]]) -> Callable[..., Any]:
+    """``func`` with the same signature, recording exactly how it was called."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        seen.append((args, kwargs))
+        return func(*args, **kwargs)
+
+    return wrapper
+
+
+def bound(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The parameter values of one call, however they were passed."""
+    b = inspect.signature(func).bind(*args, **kwargs)
+    b.apply_defaults()
+    return dict(b.arguments)
+
+
+SYNC_CORPUS = [
+    t for t in tool2schema.find_tools(corpus)
+    if t.kind in (tool2schema.ToolKind.FUNCTION, tool2schema.ToolKind.CALLABLE) and not t.is_async
+]
+
+
+@pytest.mark.parametrize("t", SYNC_CORPUS, ids=lambda t: t.name)
+def test_compiled_path_calls_every_corpus_tool_as_the_general_path_does(t: tool2schema.Tool[Any, Any]) -> None:
+    seen: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+    func = t.func
+    options = {k: getattr(t.config, k) for k in tool2schema.config.DEFAULTS if t.config.is_set(k)}
+    registry = ToolRegistry([tool(recording(func, seen), name=t.name, **options)])
+    call = chat_call(t.name, corpus.VALID[t.name])
+    first, second, third = (registry.dispatch(call) for _ in range(3))
+    assert not first.is_error, first.content
+    assert type(first) is not QuickResult  # the first call compiles the path
+    assert type(second) is QuickResult and type(third) is QuickResult
+    for later in (second, third):
+        assert later == first
+        assert later.content == first.content and later.call_id == "call_1" and later.to_message() == first.to_message()
+    assert len(seen) == 3
+    values = [bound(func, *s) for s in seen]
+    assert values[1] == values[0] and values[2] == values[0]
+    assert [type(v) for v in values[1].values()] == [type(v) for v in values[0].values()]
+
+
+class Scaler:
+    """Scale a number."""
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+
+    def __call__(self, x: int, *, offset: int = 0) -> int:
+        """Scale.
+
+        Args:
+            x: The number.
+            offset: Added after scaling.
+        """
+        return self.k * x + offset
+
+
+def mixed(a: int, /, b: str, *rest: int, c: float = 1.5, d: bool = False, **extra: Any) -> dict[str, Any]:
+    """Every kind of parameter."""
+    return {"a": a, "b": b, "rest": rest, "c": c, "d": d, "extra": extra}
+
+
+def five(a: int, b: int, c: int, d: int, e: int = 5) -> list[int]:
+    """Five numbers."""
+    return [a, b, c, d, e]
+
+
+def reserved(model_config: str, schema: int = 2) -> tuple[str, int]:
+    """Parameters whose names Pydantic reserves (their fields are renamed)."""
+    return (model_config, schema)
+
+
+def nothing() -> str:
+    """No parameters."""
+    return "ok"
+
+
+def only_keywords(*, x: int, y: int = 3) -> int:
+    """Keyword-only parameters."""
+    return x * 10 + y
+
+
+@pytest.mark.parametrize(
+    ("func", "arguments", "expected"),
+    [
+        (Scaler(3), {"x": 2, "offset": 1}, 7),
+        (mixed, {"a": 1, "b": "s", "d": True}, {"a": 1, "b": "s", "rest": (), "c": 1.5, "d": True, "extra": {}}),
+        (five, {"a": 1, "b": 2, "c": 3, "d": 4}, [1, 2, 3, 4, 5]),
+        (reserved, {"model_config": "m", "schema": 3}, ("m", 3)),
+        (nothing, {}, "ok"),
+        (only_keywords, {"x": 1}, 13),
+    ],
+    ids=["callable-object", "mixed-kinds", "five", "reserved-names", "no-parameters", "keyword-only"],
+)
+def test_compiled_path_passes_every_parameter_kind(func: Any, arguments: dict[str, Any], expected: Any) -> None:
+    registry = ToolRegistry([func])
+    (name,) = registry.names
+    results = [registry.dispatch(chat_call(name, arguments)) for _ in range(3)]
+    assert [r.is_error for r in results] == [False] * 3, results[0].content
+    assert type(results[2]) is QuickResult
+    assert [r.value for r in results] == [expected] * 3
+
+
+def test_compiled_path_failures_match_the_general_path() -> None:
+    def divide(a: int, b: int) -> float:
+        """Divide."""
+        return a / b
+
+    registry = ToolRegistry([divide])
+    assert registry.dispatch(chat_call("divide", {"a": 1, "b": 2})).value == 0.5
+    raised = registry.dispatch(chat_call("divide", {"a": 1, "b": 0}, "call_9"))
+    assert raised.is_error and raised.error_kind == "tool_error" and raised.call_id == "call_9"
+    assert "ZeroDivisionError" in raised.content
+    coerced = registry.dispatch(chat_call("divide", {"a": "4", "b": 2}))  # a documented coercion: general path
+    assert not coerced.is_error and coerced.value == 2.0
+    invalid = registry.dispatch(chat_call("divide", {"a": "four", "b": 2}, "call_8"))
+    assert invalid.error_kind == "invalid_arguments" and invalid.call_id == "call_8"
+
+
+# -- settings changed after the path was compiled ------------------------------------
+
+
+def planet(name: str, size: int = 1) -> str:
+    """Pick a planet."""
+    return f"{name}:{size}"
+
+
+def compiled_registry(**options: Any) -> ToolRegistry:
+    registry = ToolRegistry([planet], **options)
+    for _ in range(2):
+        result = registry.dispatch(chat_call("planet", {"name": "Mars"}))
+    assert type(result) is QuickResult
+    return registry
+
+
+def test_add_enum_after_compiling_is_obeyed() -> None:
+    registry = compiled_registry()
+    registry["planet"].schema.add_enum("name", ["Earth", "Venus"])
+    refused = registry.dispatch(chat_call("planet", {"name": "Mars"}))
+    assert refused.error_kind == "invalid_arguments"
+    assert registry.dispatch(chat_call("planet", {"name": "Venus"})).value == "Venus:1"
+
+
+class Size(Enum):
+    SMALL = 1
+    LARGE = 2
+
+
+def test_config_change_after_compiling_is_obeyed() -> None:
+    def sized(size: Size) -> str:
+        """Sized."""
+        return size.name
+
+    registry = ToolRegistry([sized])
+    for _ in range(2):
+        assert registry.dispatch(chat_call("sized", {"size": "LARGE"})).value == "LARGE"
+    try:
+        CONFIG.enum_style = "value"
+        assert registry.dispatch(chat_call("sized", {"size": 2})).value == "LARGE"
+        assert registry.dispatch(chat_call("sized", {"size": "LARGE"})).error_kind == "invalid_arguments"
+    finally:
+        CONFIG.reset_default()
+    assert registry.dispatch(chat_call("sized", {"size": 2})).error_kind == "invalid_arguments"
+
+
+def test_forbid_extra_set_after_compiling_is_obeyed() -> None:
+    registry = compiled_registry()
+    registry.forbid_extra = True
+    result = registry.dispatch(chat_call("planet", {"name": "Mars", "moons": 2}))
+    assert result.error_kind == "invalid_arguments" and "moons" in result.content
+
+
+@pytest.mark.parametrize("where", ["registry", "tool"])
+def test_timeout_set_after_compiling_is_obeyed(where: str) -> None:
+    def nap(seconds: float) -> str:
+        """Sleep."""
+        time.sleep(seconds)
+        return "awake"
+
+    registry = ToolRegistry([nap])
+    for _ in range(2):
+        assert registry.dispatch(chat_call("nap", {"seconds": 0})).value == "awake"
+    if where == "registry":
+        registry.timeout = 0.05
+    else:
+        registry["nap"].timeout = 0.05
+    started = time.perf_counter()
+    result = registry.dispatch(chat_call("nap", {"seconds": 1}))
+    assert result.error_kind == "timeout"
+    assert time.perf_counter() - started < 0.9
+
+
+def test_size_limits_set_after_compiling_are_obeyed() -> None:
+    registry = compiled_registry()
+    registry.max_bytes = 10
+    assert registry.dispatch(chat_call("planet", {"name": "Mars"})).error_kind == "too_large"
+    registry.max_bytes = 1_000
+    registry.max_depth = 1
+    deep = '{"name": "Mars", "size": 1, "x": [[1]]}'
+    assert registry.dispatch(chat_call("planet", deep)).error_kind == "too_large"
+    registry.max_depth = 3
+    assert registry.dispatch(chat_call("planet", deep)).value == "Mars:1"
+
+
+def test_hostile_holders_take_the_general_path() -> None:
+    registry = compiled_registry()
+
+    class Hostile(dict):  # type: ignore[type-arg]
+        def __getitem__(self, key: Any) -> Any:
+            raise RuntimeError("no")
+
+    for holder in (Hostile(name="planet", arguments='{"name": "Mars"}'), "planet", ["planet"], None, 3):
+        result = registry.dispatch({"id": "c", "type": "function", "function": holder})
+        assert isinstance(result, tool2schema.ToolResult) and result.call_id == "c"
+    unhashable = registry.dispatch({"id": "c", "function": {"name": ["planet"], "arguments": "{}"}})
+    assert unhashable.is_error and unhashable.call_id == "c"
