@@ -184,6 +184,7 @@ class QuickResult(ToolResult):
     (``source``) and the value are stored; the :class:`ToolCall` is read from the raw call
     if someone asks for it. (``object.__init__``: no Python frame on creation.)"""
 
+    __slots__ = ("source", "value")  # stored without materialising an instance dict
     __init__ = object.__init__  # type: ignore[assignment]
 
 
