@@ -10,9 +10,10 @@ import inspect
 import json
 import time
 from enum import Enum
-from typing import Any, Callable
+from typing import Annotated, Any, Callable
 
 import pytest
+from pydantic import AfterValidator
 
 import tool2schema
 from tool2schema import CONFIG, ToolRegistry, tool
@@ -245,3 +246,26 @@ def test_hostile_holders_take_the_general_path() -> None:
         assert isinstance(result, tool2schema.ToolResult) and result.call_id == "c"
     unhashable = registry.dispatch({"id": "c", "function": {"name": ["planet"], "arguments": "{}"}})
     assert unhashable.is_error and unhashable.call_id == "c"
+    from collections import defaultdict
+
+    holder: defaultdict[str, Any] = defaultdict(str, arguments='{"name": "Mars"}')  # no name
+    assert registry.dispatch({"id": "c", "function": holder}).is_error
+    assert dict(holder) == {"arguments": '{"name": "Mars"}'}  # reading a call never changes it
+
+
+def odd_only(n: int) -> int:
+    if n % 2 == 0:
+        raise TypeError("even numbers break this validator")  # not a ValueError: Pydantic lets it through
+    return n
+
+
+def test_a_validator_raising_anything_is_an_error_result_on_the_compiled_path_too() -> None:
+    def square(n: Annotated[int, AfterValidator(odd_only)]) -> int:
+        """Square an odd number."""
+        return n * n
+
+    registry = ToolRegistry([square])
+    for n in (3, 5):
+        assert registry.dispatch(chat_call("square", {"n": n})).value == n * n
+    result = registry.dispatch(chat_call("square", {"n": 4}, "call_4"))
+    assert result.is_error and result.call_id == "call_4"

@@ -12,8 +12,6 @@ import threading
 import traceback
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Union
 
-from pydantic import ValidationError
-
 from .calling import MAX_BYTES, MAX_DEPTH, check_arguments, depth_error, values_caller
 from .calls import QuickResult, ToolCall, ToolResult, extract_calls, parse_call
 from .config import on_change
@@ -316,31 +314,32 @@ class ToolRegistry:
             # the same validator and limits as the general path, the values passed
             # positionally). Anything else, or any failure, takes the general path.
             holder_key, name_key, arguments_key = self._shape
-            try:
-                holder = call if holder_key is None else call[holder_key]
-                validate, run = self._fast[holder[name_key]]
-                args = holder[arguments_key]
-            except Exception:  # noqa: BLE001 - not this shape, or not a compiled tool
-                pass
-            else:
-                if type(args) is str and (
-                    # a text of n characters nests at most n levels: short ones need no scan
-                    (n := len(args)) <= self._short
-                    or (n <= self._max_bytes and args.count("{") + args.count("[") <= self._max_depth)
-                ):
-                    try:
-                        values = validate(args, strict=True)
-                    except ValidationError:
-                        pass  # the general path reports it (after the documented coercions)
-                    else:
+            holder = call if holder_key is None else call.get(holder_key)
+            if type(holder) is dict:
+                try:
+                    validate, run = self._fast[holder[name_key]]
+                except Exception:  # noqa: BLE001 - no name, or not a compiled tool's
+                    pass
+                else:
+                    args = holder.get(arguments_key)
+                    if type(args) is str and (
+                        # a text of n characters nests at most n levels: short ones need no scan
+                        (n := len(args)) <= self._short
+                        or (n <= self._max_bytes and args.count("{") + args.count("[") <= self._max_depth)
+                    ):
                         try:
-                            value = run(values)
-                        except Exception as exc:  # noqa: BLE001
-                            return self._raised(parse_call(call), exc)
-                        result: QuickResult = QuickResult()
-                        result.source = call
-                        result.value = value
-                        return result
+                            values = validate(args, strict=True)
+                        except Exception:  # noqa: BLE001 - the general path reports it (after the documented coercions)
+                            pass
+                        else:
+                            try:
+                                value = run(values)
+                            except Exception as exc:  # noqa: BLE001
+                                return self._raised(parse_call(call), exc)
+                            result: QuickResult = QuickResult()
+                            result.source = call
+                            result.value = value
+                            return result
         started = self._start(call)
         if isinstance(started, ToolResult):
             return started
