@@ -73,7 +73,7 @@ class ToolRegistry:
         self.include_traceback = include_traceback
         self.error_text = error_text
         shape = get_provider(QUICK_ORDER[0]).call_shape
-        assert shape is not None
+        assert shape is not None and shape.holder is not None  # the fast path reads a holder
         self._shape = (shape.holder, shape.name, shape.arguments)
         on_change(self, ToolRegistry._forget)
         for t in tools:
@@ -314,32 +314,32 @@ class ToolRegistry:
             # the same validator and limits as the general path, the values passed
             # positionally). Anything else, or any failure, takes the general path.
             holder_key, name_key, arguments_key = self._shape
-            holder = call if holder_key is None else call.get(holder_key)
-            if type(holder) is dict:
-                try:
-                    validate, run = self._fast[holder[name_key]]
-                except Exception:  # noqa: BLE001 - no name, or not a compiled tool's
-                    pass
-                else:
-                    args = holder.get(arguments_key)
-                    if type(args) is str and (
-                        # a text of n characters nests at most n levels: short ones need no scan
-                        (n := len(args)) <= self._short
-                        or (n <= self._max_bytes and args.count("{") + args.count("[") <= self._max_depth)
-                    ):
+            try:
+                holder = call[holder_key]
+                # only an exact dict is read by subscript (a defaultdict would be written to)
+                entry = self._fast[holder[name_key]] if type(holder) is dict else None
+            except Exception:  # noqa: BLE001 - not this shape, or a name that is no tool's
+                entry = None
+            if entry is not None:
+                args = holder.get(arguments_key)
+                if type(args) is str and (
+                    # a text of n characters nests at most n levels: short ones need no scan
+                    (n := len(args)) <= self._short
+                    or (n <= self._max_bytes and args.count("{") + args.count("[") <= self._max_depth)
+                ):
+                    try:
+                        values = entry[0](args, strict=True)
+                    except Exception:  # noqa: BLE001 - the general path reports it (after the documented coercions)
+                        pass
+                    else:
                         try:
-                            values = validate(args, strict=True)
-                        except Exception:  # noqa: BLE001 - the general path reports it (after the documented coercions)
-                            pass
-                        else:
-                            try:
-                                value = run(values)
-                            except Exception as exc:  # noqa: BLE001
-                                return self._raised(parse_call(call), exc)
-                            result: QuickResult = QuickResult()
-                            result.source = call
-                            result.value = value
-                            return result
+                            value = entry[1](values)
+                        except Exception as exc:  # noqa: BLE001
+                            return self._raised(parse_call(call), exc)
+                        result: QuickResult = QuickResult()
+                        result.source = call
+                        result.value = value
+                        return result
         started = self._start(call)
         if isinstance(started, ToolResult):
             return started
