@@ -229,6 +229,27 @@ def test_failures_become_error_results_and_never_call_the_function() -> None:
     assert "Traceback" in verbose.content
 
 
+def unbuildable(x: NotDefinedAnywhere) -> int:  # type: ignore[name-defined]  # noqa: F821
+    """A tool whose type hint does not resolve."""
+    return 1
+
+
+@pytest.mark.parametrize("shape", ["openai", "anthropic", "gemini", "plain"])
+def test_a_tool_that_cannot_be_built_is_a_tool_error_carrying_the_definition_error(shape: str) -> None:
+    calls = {
+        "openai": {"id": "c1", "type": "function", "function": {"name": "unbuildable", "arguments": '{"x": 1}'}},
+        "anthropic": {"type": "tool_use", "id": "c1", "name": "unbuildable", "input": {"x": 1}},
+        "gemini": {"id": "c1", "name": "unbuildable", "args": {"x": 1}},
+        "plain": {"id": "c1", "name": "unbuildable", "arguments": {"x": 1}},
+    }
+    result = ToolRegistry([unbuildable]).dispatch(calls[shape])
+    assert result.error_kind == "tool_error" and result.call_id == "c1"
+    assert isinstance(result.exception, tool2schema.ToolDefinitionError)
+    assert "NotDefinedAnywhere" in str(result.exception) and result.content.startswith("Tool 'unbuildable' failed: ToolDefinitionError")
+    hidden = ToolRegistry([unbuildable], error_text="type").dispatch(calls[shape])
+    assert hidden.content == "Tool 'unbuildable' failed: ToolDefinitionError"
+
+
 def test_limits_on_size_and_depth() -> None:
     small = ToolRegistry([get_weather], max_bytes=50, max_depth=3)
     big = small.dispatch({"name": "get_weather", "arguments": json.dumps({"location": "x" * 100})})

@@ -203,13 +203,19 @@ class ToolRegistry:
         if t is None:
             raise _Failed(parsed, self._unknown(parsed.name))
         try:
+            t.binding()  # built on first use: a tool that cannot be built is the application's fault
+            definition = t.definition() if parsed.provider is not None else None
+        except Exception as exc:  # noqa: BLE001 - a ToolDefinitionError, an import failing, ...
+            raise _Broken(parsed, exc) from None
+        try:
             args = parsed.arguments
             if args is not None and not isinstance(args, (str, bytes, bytearray)):
                 # already-parsed arguments (an SDK object's dict): bound their depth before
                 # anything recursive (restore_arguments, prune_nulls, Pydantic) reads them
                 check_arguments(t.name, args, self.max_depth)
             if parsed.provider is not None:
-                args = get_provider(parsed.provider).restore_arguments(args, t.definition())
+                assert definition is not None
+                args = get_provider(parsed.provider).restore_arguments(args, definition)
             if self.forbid_extra:
                 args = self._check_extra(t, args)
             if t.kind is ToolKind.MODEL:
@@ -238,6 +244,8 @@ class ToolRegistry:
             return self._prepare(parsed)
         except _Failed as failed:
             return self._error(failed.call, failed.error)
+        except _Broken as broken:
+            return self._raised(broken.call, broken.error)
         except RecursionError:
             return self._error(parsed, depth_error(parsed.name, self.max_depth))
         except Exception as exc:  # noqa: BLE001 - arguments that break a reader (hostile objects): still an answer
@@ -431,6 +439,15 @@ class ToolRegistry:
 
 class _Failed(Exception):
     def __init__(self, call: ToolCall, error: ToolCallError) -> None:
+        self.call = call
+        self.error = error
+
+
+class _Broken(Exception):
+    """The called tool cannot be built (its definition is wrong): answered like a tool
+    that raised, with the build error on the result's ``exception``."""
+
+    def __init__(self, call: ToolCall, error: Exception) -> None:
         self.call = call
         self.error = error
 
