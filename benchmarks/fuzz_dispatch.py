@@ -4,7 +4,9 @@
 
 Generates calls with tests/fuzzing.py (every provider's call shape as a dict, members
 missing/None/wrong-typed at every level, odd names and ids, hostile objects, arguments
-nested thousands of levels deep or cyclic, values the schema refuses) and counts:
+nested thousands of levels deep or cyclic, values the schema refuses), sends them in
+turn to a registry with ``timeout=5`` (every sync tool runs in a worker thread) and to
+one without (a plain sync tool's later calls take the compiled path), and counts:
 
 - crashes: dispatch raised;
 - invalid calls that reached a function: a tool ran with arguments its schema refuses;
@@ -25,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests import fuzzing  # noqa: E402
+from tool2schema.calls import QuickResult  # noqa: E402
 
 
 def shown_repr(value: object) -> str:
@@ -41,7 +44,7 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=3, help="examples of each failure to print")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    registry = fuzzing.registry(timeout=5)
+    registries = (fuzzing.registry(timeout=5), fuzzing.registry())
     counts: collections.Counter[str] = collections.Counter()
     kinds: collections.Counter[str] = collections.Counter()
     shown: collections.Counter[str] = collections.Counter()
@@ -57,6 +60,7 @@ def main() -> None:
         whole = rng.random() < 0.1
         c = None if whole else fuzzing.case(rng)
         payload = fuzzing.response(rng) if whole else c.call  # type: ignore[union-attr]
+        registry = registries[i % 2]
         before = len(fuzzing.RAN)
         start = time.perf_counter()
         try:
@@ -69,6 +73,7 @@ def main() -> None:
             worst = (elapsed, shown_repr(payload)[:200])
         for r in results:
             kinds[r.error_kind or "ok"] += 1
+            counts["compiled"] += type(r) is QuickResult
             if r.is_error and "could not be read (" in r.message:
                 report("safety-net answers (a reader raised)", f"{r.message} {shown_repr(payload)}")
         if c is None:
@@ -84,6 +89,7 @@ def main() -> None:
     for what in ("crashes", "invalid calls that reached a function", "lost ids", "safety-net answers (a reader raised)"):
         print(f"{what}: {counts[what]}")
     print(f"worst latency: {worst[0] * 1e3:.1f} ms ({worst[1]})")
+    print(f"answered by the compiled path: {counts['compiled']}")
     print("results by kind: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
 
 

@@ -269,3 +269,45 @@ def test_a_validator_raising_anything_is_an_error_result_on_the_compiled_path_to
         assert registry.dispatch(chat_call("square", {"n": n})).value == n * n
     result = registry.dispatch(chat_call("square", {"n": 4}, "call_4"))
     assert result.is_error and result.call_id == "call_4"
+
+
+# -- differential fuzz: compiled path against the general path -----------------------
+
+
+def outcome(result: tool2schema.ToolResult) -> tuple[Any, ...]:
+    return (result.is_error, result.error_kind, result.content, result.call_id, [e["type"] for e in result.errors])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_compiled_path_answers_every_payload_as_the_general_path(seed: int) -> None:
+    import random
+
+    from . import fuzzing
+
+    rng = random.Random(seed)
+    warm = fuzzing.registry()
+    for name in ("planets", "scalars", "shapes", "address", "boom"):
+        args = {"planets": {"planet": "EARTH"}, "scalars": {"a": 1}, "shapes": {"shape": {"kind": "circle", "radius": 1.0}},
+                "address": {"where": {"city": "Quito"}}, "boom": {"x": 1}}[name]
+        warm.dispatch(chat_call(name, args))
+    compiled = 0
+    for i in range(600):
+        name = rng.choice(["planets", "scalars", "shapes", "address", "boom"])
+        roll = rng.random()
+        if roll < 0.4:
+            arguments: Any = json.dumps(fuzzing.valid_args(rng, name))
+        elif roll < 0.8:
+            arguments = json.dumps(fuzzing.invalid_args(rng, name))
+        else:  # broken or odd JSON texts, deep nesting, non-objects
+            arguments = rng.choice(['{"planet": "EARTH"', "[1, 2]", "null", '"x"', "", "{}", '{"a": ' * 40 + "1" + "}" * 40,
+                                    json.dumps({"x": 1, "extra": [[[[1]]]]}), '{"a": 1, "a": "x"}', "{\"a\": 1e400}"])
+        call = chat_call(name, arguments, f"call_{i}")
+        before = len(fuzzing.RAN)
+        fast = warm.dispatch(call)
+        ran_fast = fuzzing.RAN[before:]
+        before = len(fuzzing.RAN)
+        slow = fuzzing.registry().dispatch(call)  # a fresh registry: the general path
+        assert outcome(fast) == outcome(slow), (call, fast.message, slow.message)
+        assert ran_fast == fuzzing.RAN[before:]
+        compiled += type(fast) is QuickResult
+    assert compiled > 40  # the compiled path was really taken (coerced values take the general one)
