@@ -250,6 +250,26 @@ def test_a_tool_that_cannot_be_built_is_a_tool_error_carrying_the_definition_err
     assert hidden.content == "Tool 'unbuildable' failed: ToolDefinitionError"
 
 
+def test_plain_functions_with_local_types_register_like_decorated_ones() -> None:
+    import enum
+
+    class Size(enum.Enum):
+        SMALL = 1
+        LARGE = 2
+
+    def sized(size: Size) -> str:  # a string annotation here: this module uses postponed annotations
+        """Sized."""
+        return size.name
+
+    added = ToolRegistry()
+    added.add(sized)
+    for registry in (ToolRegistry([sized]), added):
+        result = registry.dispatch({"name": "sized", "arguments": {"size": "LARGE"}})
+        assert not result.is_error, result.content
+        assert result.value == "LARGE"
+        assert registry.schemas()[0]["function"]["parameters"]["properties"]["size"]["enum"] == ["SMALL", "LARGE"]
+
+
 def test_limits_on_size_and_depth() -> None:
     small = ToolRegistry([get_weather], max_bytes=50, max_depth=3)
     big = small.dispatch({"name": "get_weather", "arguments": json.dumps({"location": "x" * 100})})

@@ -316,15 +316,23 @@ def _inject_key(annotation: Any, name: str, inject: tuple[str, ...]) -> str | No
 
 
 def caller_locals(func: Any, depth: int) -> dict[str, Any] | None:
-    """The namespace of the frame that decorates ``func``, when ``func`` is defined
-    inside a function (its hints may name local classes ``get_type_hints`` cannot see)."""
+    """The namespace of the user's frame that turns ``func`` into a tool (``@tool``,
+    ``tool(f)``, ``ToolRegistry([f])``: the first frame from ``depth`` up that is not
+    tool2schema's own), when ``func`` is defined inside a function: its hints may name
+    local classes ``get_type_hints`` cannot see."""
     target = getattr(func, "__func__", func)
     if "<locals>" not in getattr(target, "__qualname__", ""):
         return None
     try:
-        return dict(sys._getframe(depth + 1).f_locals)
+        frame: Any = sys._getframe(depth + 1)
     except ValueError:  # pragma: no cover - no such frame
         return None
+    while frame is not None and str(frame.f_globals.get("__name__", "")).partition(".")[0] == _PACKAGE:
+        frame = frame.f_back
+    return dict(frame.f_locals) if frame is not None else None
+
+
+_PACKAGE = __name__.partition(".")[0]
 
 
 def unwrap_callable(func: Any) -> tuple[Callable[..., Any], bool]:
