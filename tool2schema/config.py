@@ -10,6 +10,7 @@ generation counter that tool caches compare against, and tells whoever asked wit
 from __future__ import annotations
 
 import copy
+import threading
 import weakref
 from enum import Enum
 from typing import Any, Callable, Optional
@@ -18,6 +19,7 @@ from .providers import SchemaFormat, coerce_format
 
 _generation = 0
 _listeners: weakref.WeakKeyDictionary[Any, Callable[[Any], None]] = weakref.WeakKeyDictionary()
+_listeners_lock = threading.Lock()
 
 
 def generation() -> int:
@@ -31,7 +33,9 @@ def changed() -> None:
     :func:`on_change` listeners."""
     global _generation
     _generation += 1
-    for owner, callback in list(_listeners.items()):
+    with _listeners_lock:
+        listening = list(_listeners.items())
+    for owner, callback in listening:
         callback(owner)
 
 
@@ -39,7 +43,8 @@ def on_change(owner: Any, callback: Callable[[Any], None]) -> None:
     """Call ``callback(owner)`` after every :func:`changed`, for as long as ``owner``
     lives (it is held weakly): how a cache of built tools, such as a registry's
     compiled dispatch paths, learns to drop them."""
-    _listeners[owner] = callback
+    with _listeners_lock:
+        _listeners[owner] = callback
 
 
 class SchemaType(Enum):
