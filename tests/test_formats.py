@@ -9,9 +9,10 @@ import botocore.session
 import pytest
 from botocore.validate import ParamValidator
 from pydantic import BaseModel, Field
+from typing_extensions import NotRequired, TypedDict
 
 import tool2schema
-from tool2schema import SchemaFormat, SchemaFormatError, find_schemas, find_tools, tool
+from tool2schema import SchemaFormat, SchemaFormatError, ToolRegistry, find_schemas, find_tools, tool
 from tool2schema.providers.gemini import RECURSION_DEPTH
 
 from . import corpus
@@ -255,6 +256,26 @@ def test_exact_strict_schema() -> None:
         "required": ["query", "limit", "tag"],
         "additionalProperties": False,
     }
+
+
+class Filters(TypedDict):
+    color: str
+    size: NotRequired[int]
+
+
+def test_strict_says_null_leaves_out_a_value_that_has_no_default_to_show() -> None:
+    @tool
+    def find(filters: Filters, tags: list[str] = Field(default_factory=list), page: int = 1) -> tuple[Any, ...]:  # noqa: B008
+        """Find."""
+        return (filters, tags, page)
+
+    params = find.to_json(strict=True)["function"]["parameters"]
+    assert params["properties"]["tags"]["description"] == "Optional; send null to leave it out"
+    size = params["$defs"]["Filters"]["properties"]["size"] if "$defs" in params else params["properties"]["filters"]["properties"]["size"]
+    assert size["description"] == "Optional; send null to leave it out"
+    assert "send null to use it" in params["properties"]["page"]["description"]
+    result = ToolRegistry([find]).dispatch({"name": "find", "arguments": '{"filters": {"color": "red", "size": null}, "tags": null, "page": null}'})
+    assert result.value == ({"color": "red"}, [], 1), result.content
 
 
 def test_strict_folds_unsupported_constraints_into_descriptions() -> None:

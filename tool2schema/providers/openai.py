@@ -139,10 +139,13 @@ class OpenAIStrict(StrictSubset):
             props: dict[str, Any] = {}
             for name, sub in (node.get("properties") or {}).items():
                 if name not in required:
-                    default = (original.get("properties") or {}).get(name, {}).get("default")
+                    declared = (original.get("properties") or {}).get(name, {})
+                    default = declared.get("default")
                     if default is not None:
                         note = f"default: {json.dumps(default, ensure_ascii=False)}; send null to use it"
                         sub = {**sub, "description": add_note(sub.get("description"), note)}
+                    elif "default" not in declared:  # a default_factory, a NotRequired key: no value to show
+                        sub = {**sub, "description": add_note(sub.get("description"), "optional; send null to leave it out")}
                     sub = make_nullable(sub)
                 props[name] = sub
             out["type"] = "object"
