@@ -19,6 +19,7 @@ from pydantic_core import from_json, to_json
 from .definition import ToolKind
 from .errors import ToolCallError
 from .introspect import EMPTY
+from .model import default_value
 
 if TYPE_CHECKING:
     from .model import ArgsModel
@@ -435,8 +436,6 @@ def call_with_values(
 ) -> Any:
     """Call ``func`` with validated field values plus injected/ignored parameters; a model
     tool returns its instance, a dataclass/TypedDict tool the instance/dict."""
-    from .model import default_value
-
     if kind is ToolKind.MODEL:
         return binding.model.model_validate(values)
     if binding.direct and kind in (ToolKind.FUNCTION, ToolKind.CALLABLE):

@@ -472,9 +472,8 @@ class Tool(Generic[P, R]):
     def validate(self, arguments: Union[str, bytes, dict[str, Any], None], *, max_bytes: Optional[int] = None, max_depth: Optional[int] = None) -> BaseModel:
         """Validate a model's arguments (a dict, or a JSON string validated with
         ``validate_json``) and return the model instance. Raises ``ToolCallError``."""
-        from .calling import validate_instance
-
-        return validate_instance(self.binding(), self.name, arguments, max_bytes=max_bytes, max_depth=max_depth)
+        instance: BaseModel = _calling().validate_instance(self.binding(), self.name, arguments, max_bytes=max_bytes, max_depth=max_depth)
+        return instance
 
     def invoke(self, arguments: Union[str, bytes, dict[str, Any], None], *, context: Optional[dict[str, Any]] = None) -> Any:
         """Validate ``arguments`` and call the function; for a model/dataclass tool return
@@ -504,17 +503,28 @@ class Tool(Generic[P, R]):
     def validate_values(self, arguments: Any, *, max_bytes: Optional[int] = None, max_depth: Optional[int] = None) -> dict[str, Any]:
         """Validate a model's arguments into a dict of field values (no model instance).
         Raises ``ToolCallError`` with the text the model reads."""
-        from .calling import validate_values
-
-        return validate_values(self.binding(), self.name, arguments, max_bytes=max_bytes, max_depth=max_depth)
+        values: dict[str, Any] = _calling().validate_values(self.binding(), self.name, arguments, max_bytes=max_bytes, max_depth=max_depth)
+        return values
 
     def call_values(self, values: dict[str, Any], context: Optional[dict[str, Any]] = None) -> Any:
         """Run the tool with validated field values plus the parameters the application
         supplies (``context``); a model tool returns its validated instance, a dataclass
         or TypedDict tool the instance/dict."""
-        from .calling import call_with_values
+        return _calling().call_with_values(self.binding(), self.func, self.kind, self.name, values, context)
 
-        return call_with_values(self.binding(), self.func, self.kind, self.name, values, context)
+
+_CALLING: Any = None
+
+
+def _calling() -> Any:
+    """:mod:`tool2schema.calling` (it imports Pydantic), imported on first use and then
+    kept: an ``import`` statement in a method costs microseconds on every call."""
+    global _CALLING
+    if _CALLING is None:
+        from . import calling
+
+        _CALLING = calling
+    return _CALLING
 
 
 def _model_tool_parameters(name: str, parameters: dict[str, Any], cfg: Config) -> dict[str, Any]:

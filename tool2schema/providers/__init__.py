@@ -93,8 +93,13 @@ def get(fmt: Any) -> Provider:
 
 
 def in_call_order() -> list[Provider]:
-    """Every provider, in :data:`CALL_ORDER`."""
-    return [get(f) for f in CALL_ORDER]
+    """Every provider, in :data:`CALL_ORDER` (the list is built once; do not change it)."""
+    if not _IN_CALL_ORDER:
+        _IN_CALL_ORDER[:] = [get(f) for f in CALL_ORDER]  # on first use: importing them is not free
+    return _IN_CALL_ORDER
+
+
+_IN_CALL_ORDER: list[Provider] = []
 
 
 QUICK_ORDER = (SchemaFormat.OPENAI,)

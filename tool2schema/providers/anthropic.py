@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..jsonschema import Path, in_words, ref_name
 from . import SchemaFormat
-from .base import Limits, Provider, ProviderIssue, Reply, StrictSubset, items, member, tag
+from .base import Limits, Provider, ProviderIssue, Reply, StrictSubset, items, member, read_tool_call, tag
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -208,9 +208,7 @@ class Anthropic(Provider):
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         if tag(obj, "type") != "tool_use":
             return None
-        from ..calls import ToolCall
-
-        return ToolCall.read(member(obj, "name"), member(obj, "input"), member(obj, "id"), self.format, obj)
+        return read_tool_call(member(obj, "name"), member(obj, "input"), member(obj, "id"), self.format, obj)
 
     def response_items(self, response: Any) -> Optional[list[Any]]:
         content = member(response, "content")

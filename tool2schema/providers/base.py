@@ -75,6 +75,21 @@ def _count_enum_values(schema: Any) -> int:
     return total
 
 
+_TOOL_CALL: Any = None
+
+
+def read_tool_call(name: Any, arguments: Any, call_id: Any, fmt: SchemaFormat, source: Any, **options: Any) -> ToolCall:
+    """``ToolCall.read(...)``, what every provider's :meth:`Provider.read_call` returns.
+    (``calls`` imports the providers, so ``ToolCall`` is imported on first use and then
+    kept: an ``import`` in a function costs microseconds on every call.)"""
+    global _TOOL_CALL
+    if _TOOL_CALL is None:
+        from ..calls import ToolCall
+
+        _TOOL_CALL = ToolCall
+    return _TOOL_CALL.read(name, arguments, call_id, fmt, source, **options)  # type: ignore[no-any-return]
+
+
 @dataclass
 class Reply:
     """What one response, message or call of a provider holds for structured output."""

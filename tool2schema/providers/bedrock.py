@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from . import SchemaFormat
 from .anthropic import ClaudeStrict
-from .base import Provider, Reply, has, items, member
+from .base import Provider, Reply, has, items, member, read_tool_call
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -65,15 +65,13 @@ class Bedrock(Provider):
         return {"toolConfig": {"tools": tools, "toolChoice": choice}}
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        from ..calls import ToolCall
-
         if has(obj, "toolUse"):
             inner = member(obj, "toolUse")
         elif has(obj, "toolUseId"):
             inner = obj
         else:
             return None
-        return ToolCall.read(member(inner, "name"), member(inner, "input"), member(inner, "toolUseId"), self.format, obj)
+        return read_tool_call(member(inner, "name"), member(inner, "input"), member(inner, "toolUseId"), self.format, obj)
 
     def response_items(self, response: Any) -> Optional[list[Any]]:
         output = member(response, "output")

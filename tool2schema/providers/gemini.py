@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..jsonschema import Cut, Path, SchemaWalker, in_words, resolve
 from . import SchemaFormat
-from .base import Limits, Provider, has, items, member
+from .base import Limits, Provider, has, items, member, read_tool_call
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -273,15 +273,13 @@ class Gemini(Provider):
         return {"tools": [{"function_declarations": tools}], "tool_config": choice}
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        from ..calls import ToolCall
-
         if not has(obj, "name"):
             for key in ("function_call", "functionCall"):  # a Part holding the call
                 if has(obj, key):
                     inner = member(obj, key)
-                    return ToolCall.read(member(inner, "name"), member(inner, "args"), member(inner, "id"), self.format, obj)
+                    return read_tool_call(member(inner, "name"), member(inner, "args"), member(inner, "id"), self.format, obj)
         if has(obj, "args") and not has(obj, "arguments"):
-            return ToolCall.read(member(obj, "name"), member(obj, "args"), member(obj, "id"), self.format, obj)
+            return read_tool_call(member(obj, "name"), member(obj, "args"), member(obj, "id"), self.format, obj)
         return None
 
     def response_items(self, response: Any) -> Optional[list[Any]]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional
 
 from . import SchemaFormat
-from .base import Provider, member
+from .base import Provider, member, read_tool_call
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -42,9 +42,7 @@ class MCP(Provider):
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         if type(obj).__name__ != "CallToolRequestParams":
             return None
-        from ..calls import ToolCall
-
-        return ToolCall.read(member(obj, "name"), member(obj, "arguments"), None, self.format, obj)
+        return read_tool_call(member(obj, "name"), member(obj, "arguments"), None, self.format, obj)
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
         out: dict[str, Any] = {"content": [{"type": "text", "text": result.content}], "isError": result.is_error}

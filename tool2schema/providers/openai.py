@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..jsonschema import SCHEMA_MAP_KEYS, Path, add_note, in_words
 from . import SchemaFormat
-from .base import CallShape, Limits, Provider, StrictSubset, has, items, member, tag
+from .base import CallShape, Limits, Provider, StrictSubset, has, items, member, read_tool_call, tag
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -159,9 +159,7 @@ class OpenAIStrict(StrictSubset):
 
 def call_from_function(obj: Any, fn: Any, call_id: Any, fmt: SchemaFormat) -> ToolCall:
     """A Chat-shaped call (``function`` member holding name and arguments)."""
-    from ..calls import ToolCall
-
-    return ToolCall.read(member(fn, "name"), member(fn, "arguments"), call_id, fmt, obj, what="function.name")
+    return read_tool_call(member(fn, "name"), member(fn, "arguments"), call_id, fmt, obj, what="function.name")
 
 
 class OpenAIChat(Provider):

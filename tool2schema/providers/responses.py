@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from . import SchemaFormat
-from .base import Provider, Reply, items, member, tag
+from .base import Provider, Reply, items, member, read_tool_call, tag
 from .openai import OpenAIChat, OpenAIStrict
 
 if TYPE_CHECKING:
@@ -51,9 +51,7 @@ class OpenAIResponses(Provider):
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         if tag(obj, "type") != "function_call":
             return None
-        from ..calls import ToolCall
-
-        return ToolCall.read(member(obj, "name"), member(obj, "arguments"), member(obj, "call_id"), self.format, obj)
+        return read_tool_call(member(obj, "name"), member(obj, "arguments"), member(obj, "call_id"), self.format, obj)
 
     def response_items(self, response: Any) -> Optional[list[Any]]:
         output = member(response, "output")
