@@ -274,8 +274,34 @@ def test_a_validator_raising_anything_is_an_error_result_on_the_compiled_path_to
 # -- differential fuzz: compiled path against the general path -----------------------
 
 
+SHAPES = ["chat", "responses", "anthropic", "bedrock", "plain-text", "plain-dict"]
+
+
+def in_shape(shape: str, name: str, text: str, call_id: str) -> dict[str, Any]:
+    """One call in a provider's dict shape; the shapes that carry parsed arguments get
+    ``text`` parsed (when it is not a JSON object, the call goes as a chat call)."""
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        parsed = None
+    if shape in ("anthropic", "bedrock", "plain-dict") and not isinstance(parsed, dict):
+        shape = "chat"
+    if shape == "responses":
+        return {"type": "function_call", "call_id": call_id, "name": name, "arguments": text}
+    if shape == "anthropic":
+        return {"type": "tool_use", "id": call_id, "name": name, "input": parsed}
+    if shape == "bedrock":
+        return {"toolUse": {"toolUseId": call_id, "name": name, "input": parsed}}
+    if shape == "plain-text":
+        return {"id": call_id, "name": name, "arguments": text}
+    if shape == "plain-dict":
+        return {"id": call_id, "name": name, "arguments": parsed}
+    return chat_call(name, text, call_id)
+
+
 def outcome(result: tool2schema.ToolResult) -> tuple[Any, ...]:
-    return (result.is_error, result.error_kind, result.content, result.call_id, [e["type"] for e in result.errors])
+    return (result.is_error, result.error_kind, result.content, result.call_id, result.provider, [e["type"] for e in result.errors],
+            result.to_message() if result.provider is not None else None)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -291,7 +317,7 @@ def test_compiled_path_answers_every_payload_as_the_general_path(seed: int) -> N
                 "address": {"where": {"city": "Quito"}}, "boom": {"x": 1}}[name]
         warm.dispatch(chat_call(name, args))
     compiled = 0
-    for i in range(600):
+    for i in range(900):
         name = rng.choice(["planets", "scalars", "shapes", "address", "boom"])
         roll = rng.random()
         if roll < 0.4:
@@ -301,7 +327,7 @@ def test_compiled_path_answers_every_payload_as_the_general_path(seed: int) -> N
         else:  # broken or odd JSON texts, deep nesting, non-objects
             arguments = rng.choice(['{"planet": "EARTH"', "[1, 2]", "null", '"x"', "", "{}", '{"a": ' * 40 + "1" + "}" * 40,
                                     json.dumps({"x": 1, "extra": [[[[1]]]]}), '{"a": 1, "a": "x"}', "{\"a\": 1e400}"])
-        call = chat_call(name, arguments, f"call_{i}")
+        call = in_shape(rng.choice(SHAPES), name, arguments, f"call_{i}")
         before = len(fuzzing.RAN)
         fast = warm.dispatch(call)
         ran_fast = fuzzing.RAN[before:]
@@ -311,3 +337,38 @@ def test_compiled_path_answers_every_payload_as_the_general_path(seed: int) -> N
         assert ran_fast == fuzzing.RAN[before:]
         compiled += type(fast) is QuickResult
     assert compiled > 40  # the compiled path was really taken (coerced values take the general one)
+
+
+def nested(depth: int) -> Any:
+    value: Any = 1
+    for _ in range(depth - 1):
+        value = {"a": value}
+    return value
+
+
+@pytest.mark.parametrize("shape", ["anthropic", "bedrock", "plain-dict"])
+def test_parsed_arguments_on_the_compiled_path_keep_the_depth_limit_and_python_values(shape: str) -> None:
+    import datetime
+
+    ran: list[Any] = []
+
+    def keep(payload: Any, when: datetime.date = datetime.date(2026, 1, 1)) -> str:
+        """Keep anything."""
+        ran.append(payload)
+        return when.isoformat()
+
+    registry = ToolRegistry([keep], max_depth=8)
+    for _ in range(2):  # the second call is compiled
+        assert not registry.dispatch(in_shape(shape, "keep", '{"payload": 1}', "c")).is_error
+    assert type(registry.dispatch(in_shape(shape, "keep", '{"payload": 1}', "c"))) is QuickResult
+    ran.clear()
+    deep = in_shape(shape, "keep", json.dumps({"payload": nested(9)}), "c")  # 8 dicts + the arguments object: 9 levels
+    result = registry.dispatch(deep)
+    assert result.error_kind == "too_large" and "8 levels" in result.content and ran == []
+    ok = registry.dispatch(in_shape(shape, "keep", json.dumps({"payload": nested(8)}), "c"))
+    assert not ok.is_error and len(ran) == 1
+    # Python values (an application's call, not a model's JSON) keep Pydantic's Python mode
+    call = in_shape(shape, "keep", '{"payload": 1}', "c")
+    arguments = call["toolUse"]["input"] if shape == "bedrock" else call["input" if shape == "anthropic" else "arguments"]
+    arguments["when"] = datetime.date(2030, 5, 6)
+    assert registry.dispatch(call).value == "2030-05-06"

@@ -55,10 +55,18 @@ class ToolCall:
         return cls("", None, normalize_id(call_id), provider, raw, problem)
 
 
-def _jsonable(value: Any) -> Any:
-    from pydantic_core import to_jsonable_python
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(value, ensure_ascii=False)`` without building an encoder per call."""
+_TO_JSONABLE: Any = None
 
-    return to_jsonable_python(value, fallback=repr)
+
+def _jsonable(value: Any) -> Any:
+    global _TO_JSONABLE
+    if _TO_JSONABLE is None:  # imported on first use, then kept (an import per call costs microseconds)
+        from pydantic_core import to_jsonable_python
+
+        _TO_JSONABLE = to_jsonable_python
+    return _TO_JSONABLE(value, fallback=repr)
 
 
 class ToolResult:
@@ -164,7 +172,7 @@ class ToolResult:
             return self.message
         if isinstance(self.value, str):
             return self.value
-        return json.dumps(_jsonable(self.value), ensure_ascii=False)
+        return _ENCODE(_jsonable(self.value))
 
     @property
     def data(self) -> Any:

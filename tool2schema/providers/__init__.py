@@ -102,7 +102,7 @@ def in_call_order() -> list[Provider]:
 _IN_CALL_ORDER: list[Provider] = []
 
 
-QUICK_ORDER = (SchemaFormat.OPENAI,)
+QUICK_ORDER = (SchemaFormat.OPENAI, SchemaFormat.OPENAI_RESPONSES, SchemaFormat.ANTHROPIC, SchemaFormat.BEDROCK)
 """The providers whose ``quick_read`` dispatch tries first (their ``call_shape``, the
 most common call dict); the first one's shape is the one dispatch's fast path reads."""
 

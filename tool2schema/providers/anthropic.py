@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..jsonschema import Path, in_words, ref_name
 from . import SchemaFormat
-from .base import Limits, Provider, ProviderIssue, Reply, StrictSubset, items, member, read_tool_call, tag
+from .base import CallShape, Limits, Provider, ProviderIssue, Reply, StrictSubset, items, member, read_tool_call, tag
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -204,6 +204,8 @@ class Anthropic(Provider):
 
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"tools": tools, "tool_choice": choice}
+
+    call_shape = CallShape(holder=None, name="name", arguments="input", id="id", tag=("type", "tool_use"))
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         if tag(obj, "type") != "tool_use":

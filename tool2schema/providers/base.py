@@ -106,12 +106,16 @@ class Reply:
 class CallShape:
     """Where the name, JSON-text arguments and id sit in a provider's most common call
     dict, for the quick readers (``holder``: the key of the object holding name and
-    arguments, None when the call holds them itself; the id is read from the call)."""
+    arguments, None when the call holds them itself)."""
 
     holder: Optional[str]
     name: str
     arguments: str
     id: str
+    tag: Optional[tuple[str, str]] = None
+    """A ``(key, value)`` the call must carry to be this shape (e.g. ``("type", "tool_use")``)."""
+    id_in_holder: bool = False
+    """Whether the id sits in the holder (Bedrock's ``toolUse``) rather than in the call."""
 
 
 @dataclass(frozen=True)
@@ -379,11 +383,15 @@ class Provider:
         shape = self.call_shape
         if shape is None or type(call) is not dict:
             return None
+        if shape.tag is not None:
+            value = call.get(shape.tag[0])
+            if type(value) is not str or value != shape.tag[1]:
+                return None
         holder = call if shape.holder is None else call.get(shape.holder)
         if type(holder) is dict:
             name = holder.get(shape.name)
             if type(name) is str and name:
-                return name, holder.get(shape.arguments), call.get(shape.id)
+                return name, holder.get(shape.arguments), (holder if shape.id_in_holder else call).get(shape.id)
         return None
 
     def response_items(self, response: Any) -> Optional[list[Any]]:

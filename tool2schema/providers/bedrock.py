@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from . import SchemaFormat
 from .anthropic import ClaudeStrict
-from .base import Provider, Reply, has, items, member, read_tool_call
+from .base import CallShape, Provider, Reply, has, items, member, read_tool_call
 
 if TYPE_CHECKING:
     from ..calls import ToolCall, ToolResult
@@ -63,6 +63,8 @@ class Bedrock(Provider):
 
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"toolConfig": {"tools": tools, "toolChoice": choice}}
+
+    call_shape = CallShape(holder="toolUse", name="name", arguments="input", id="toolUseId", id_in_holder=True)
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         if has(obj, "toolUse"):

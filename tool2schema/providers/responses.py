@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from . import SchemaFormat
-from .base import Provider, Reply, items, member, read_tool_call, tag
+from .base import CallShape, Provider, Reply, items, member, read_tool_call, tag
 from .openai import OpenAIChat, OpenAIStrict
 
 if TYPE_CHECKING:
@@ -47,6 +47,8 @@ class OpenAIResponses(Provider):
 
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"tools": tools, "tool_choice": choice}
+
+    call_shape = CallShape(holder=None, name="name", arguments="arguments", id="call_id", tag=("type", "function_call"))
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         if tag(obj, "type") != "function_call":
