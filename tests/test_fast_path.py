@@ -274,7 +274,7 @@ def test_a_validator_raising_anything_is_an_error_result_on_the_compiled_path_to
 # -- differential fuzz: compiled path against the general path -----------------------
 
 
-SHAPES = ["chat", "responses", "anthropic", "bedrock", "plain-text", "plain-dict"]
+SHAPES = ["chat", "responses", "anthropic", "bedrock", "plain-text", "plain-dict", "openai-sdk", "anthropic-sdk", "gemini-sdk"]
 
 
 def in_shape(shape: str, name: str, text: str, call_id: str) -> dict[str, Any]:
@@ -284,8 +284,20 @@ def in_shape(shape: str, name: str, text: str, call_id: str) -> dict[str, Any]:
         parsed = json.loads(text)
     except ValueError:
         parsed = None
-    if shape in ("anthropic", "bedrock", "plain-dict") and not isinstance(parsed, dict):
+    if shape in ("anthropic", "bedrock", "plain-dict", "anthropic-sdk", "gemini-sdk") and not isinstance(parsed, dict):
         shape = "chat"
+    if shape == "openai-sdk":
+        from openai.types.chat import ChatCompletionMessageToolCall
+
+        return ChatCompletionMessageToolCall(id=call_id, type="function", function={"name": name, "arguments": text})  # type: ignore[return-value]
+    if shape == "anthropic-sdk":
+        from anthropic.types import ToolUseBlock
+
+        return ToolUseBlock(type="tool_use", id=call_id, name=name, input=parsed)  # type: ignore[return-value]
+    if shape == "gemini-sdk":
+        from google.genai import types
+
+        return types.FunctionCall(id=call_id, name=name, args=parsed)  # type: ignore[return-value]
     if shape == "responses":
         return {"type": "function_call", "call_id": call_id, "name": name, "arguments": text}
     if shape == "anthropic":
@@ -372,3 +384,24 @@ def test_parsed_arguments_on_the_compiled_path_keep_the_depth_limit_and_python_v
     arguments = call["toolUse"]["input"] if shape == "bedrock" else call["input" if shape == "anthropic" else "arguments"]
     arguments["when"] = datetime.date(2030, 5, 6)
     assert registry.dispatch(call).value == "2030-05-06"
+
+
+def test_gemini_restored_arguments_on_the_compiled_path_keep_the_depth_limit() -> None:
+    from google.genai import types
+
+    ran: list[Any] = []
+
+    def keep(payload: Any) -> int:
+        """Keep anything."""
+        ran.append(payload)
+        return 1
+
+    registry = ToolRegistry([keep], max_depth=8)
+    for _ in range(3):
+        assert registry.dispatch(types.FunctionCall(id="g", name="keep", args={"payload": "[1]"})).value == 1
+    ran.clear()
+    # Gemini sends Any values JSON-encoded: restoring them can nest deeper than the call looked
+    deep = registry.dispatch(types.FunctionCall(id="g", name="keep", args={"payload": json.dumps(nested(12))}))
+    assert deep.error_kind == "too_large" and deep.call_id == "g" and ran == []
+    huge = registry.dispatch(types.FunctionCall(id="g", name="keep", args={"payload": "[" * 50_000 + "]" * 50_000}))
+    assert huge.is_error and huge.call_id == "g" and ran == []

@@ -31,7 +31,7 @@ from .definition import ToolKind
 from .discovery import ModuleLike, find_tools
 from .errors import ToolCallError
 from .frozen import thaw
-from .providers import QUICK_ORDER, FormatLike
+from .providers import QUICK_ORDER, FormatLike, SchemaFormat
 from .providers import get as get_provider
 from .tool import Tool, tool
 
@@ -366,6 +366,10 @@ class ToolRegistry:
                 quick = self._quick_other(call)
                 if quick is not None:
                     return quick
+        elif self._fast:
+            compiled = self._compiled_object(call)
+            if compiled is not None:
+                return compiled
         started = self._start(call)
         if isinstance(started, ToolResult):
             return started
@@ -391,32 +395,16 @@ class ToolRegistry:
 
     def _quick_other(self, call: dict[str, Any]) -> Optional[ToolResult]:
         """The compiled path for the other common call dicts (each quick provider's
-        ``call_shape``: Responses, Anthropic, Bedrock; and plain ``{"name", "arguments"}``),
-        with JSON-text or already-parsed
-        arguments. Parsed arguments are walked once (depth and plain JSON: ``survey``),
-        then validated as their JSON text, as the general path does. None: take the
-        general path (which also reports every failure)."""
+        ``call_shape``: Responses, Anthropic, Bedrock; and plain ``{"name", "arguments"}``).
+        None: take the general path (which also reports every failure)."""
         quick = quick_call(call)
         if quick is None:
             return None
         entry = self._fast.get(quick[0])
         if entry is None:
             return None
-        args = quick[1]
-        if type(args) is str:
-            if not (len(args) <= self._short or self._fits(args)):
-                return None
-        elif type(args) is dict:
-            if not survey(args, self._max_depth):  # too deep (None), or Python objects (False)
-                return None
-            if quick[3] is not None:
-                args = get_provider(quick[3]).restore_arguments(args, entry[2])
-            args = to_json(args)
-        else:
-            return None
-        try:
-            values = entry[0](args, strict=True)
-        except Exception:  # noqa: BLE001 - the general path reports it (after the documented coercions)
+        values = self._compiled_values(entry, quick[1], quick[3])
+        if values is None:
             return None
         try:
             value = entry[1](values)
@@ -426,6 +414,48 @@ class ToolRegistry:
         result.source = call
         result.value = value
         return result
+
+    def _compiled_object(self, call: Any) -> Optional[ToolResult]:
+        """The compiled path for a call given as an SDK object (read by its provider)."""
+        try:
+            parsed = parse_call(call)
+            entry = self._fast.get(parsed.name) if parsed.problem is None else None
+        except Exception:  # noqa: BLE001 - the general path reports it
+            return None
+        if entry is None:
+            return None
+        values = self._compiled_values(entry, parsed.arguments, parsed.provider)
+        if values is None:
+            return None
+        try:
+            value = entry[1](values)
+        except Exception as exc:  # noqa: BLE001
+            return self._raised(parsed, exc)
+        return ToolResult(parsed, value=value)
+
+    def _compiled_values(self, entry: tuple[Any, Any, Any], args: Any, fmt: Optional[SchemaFormat]) -> Optional[dict[str, Any]]:
+        """A compiled tool's validated values for JSON-text or already-parsed arguments;
+        None: take the general path. Parsed arguments are walked once (depth and plain
+        JSON: ``survey``) and validated as their JSON text, as the general path does."""
+        if type(args) is str:
+            if not (len(args) <= self._short or self._fits(args)):
+                return None
+        elif type(args) is not dict:
+            return None
+        try:
+            if type(args) is dict:
+                if not survey(args, self._max_depth):  # too deep (None), or Python objects (False)
+                    return None
+                if fmt is not None:
+                    restored = get_provider(fmt).restore_arguments(args, entry[2])
+                    if restored is not args and not survey(restored, self._max_depth):  # restoring can nest deeper
+                        return None
+                    args = restored
+                args = to_json(args)
+            values: dict[str, Any] = entry[0](args, strict=True)
+        except Exception:  # noqa: BLE001 - the general path reports it (after the documented coercions)
+            return None
+        return values
 
     def _remember(self, t: Tool[Any, Any]) -> None:
         """Compile the fast path of :meth:`dispatch` for a plain sync tool that just ran."""

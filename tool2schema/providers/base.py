@@ -22,15 +22,43 @@ if TYPE_CHECKING:
 
 
 def member(obj: Any, key: str) -> Any:
-    """``obj[key]`` for a dict, ``obj.key`` for an SDK object; None when absent or unreadable."""
+    """``obj[key]`` for a dict, ``obj.key`` for an SDK object; None when absent or unreadable.
+
+    The SDKs' objects are Pydantic models, whose ``__getattr__`` raises for a missing
+    member (several microseconds per raise; the readers ask every object for other
+    providers' members): a model's field or extra is read from the instance directly,
+    anything its class defines (a property) with ``getattr``."""
     if type(obj) is dict:
         return obj.get(key)
     try:
         if isinstance(obj, dict):
             return obj.get(key)
+        cls = type(obj)
+        direct = _DIRECT.get((cls, key))
+        if direct is None:
+            if len(_DIRECT) > 10_000:
+                _DIRECT.clear()
+            direct = _DIRECT[(cls, key)] = _is_field_or_extra(cls, key)
+        if direct:
+            value = obj.__dict__.get(key, _ABSENT)
+            if value is not _ABSENT:
+                return value
+            extra = getattr(obj, "__pydantic_extra__", None)
+            return extra.get(key) if type(extra) is dict else None
         return getattr(obj, key, None)
     except Exception:  # noqa: BLE001 - a hostile property or mapping must not crash dispatch
         return None
+
+
+_DIRECT: dict[tuple[type, str], bool] = {}
+_ABSENT = object()
+
+
+def _is_field_or_extra(cls: type, key: str) -> bool:
+    """Whether ``cls`` is a Pydantic model whose classes define nothing named ``key``
+    (then ``key`` can only be a field, in the instance dict, or an extra)."""
+    mro = getattr(cls, "__mro__", ())
+    return any("__pydantic_fields__" in vars(k) for k in mro) and not any(key in vars(k) for k in mro)
 
 
 def tag(obj: Any, key: str) -> Optional[str]:

@@ -67,6 +67,11 @@ class Bedrock(Provider):
     call_shape = CallShape(holder="toolUse", name="name", arguments="input", id="toolUseId", id_in_holder=True)
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
+        # boto3 hands Converse responses over as plain dicts (no SDK objects): asking
+        # another provider's SDK object for these members would only cost its
+        # __getattr__ a raised AttributeError each
+        if not isinstance(obj, dict):
+            return None
         if has(obj, "toolUse"):
             inner = member(obj, "toolUse")
         elif has(obj, "toolUseId"):

@@ -195,7 +195,10 @@ class OpenAIChat(Provider):
     call_shape = CallShape(holder="function", name="name", arguments="arguments", id="id")
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        if tag(obj, "type") == "function" or has(obj, "function"):
+        kind = tag(obj, "type")
+        # an SDK object typed as something else is another provider's (asking it for a
+        # missing "function" would cost its __getattr__ a raised AttributeError)
+        if kind == "function" or ((kind is None or isinstance(obj, dict)) and has(obj, "function")):
             fn = member(obj, "function")
             return call_from_function(obj, fn, member(obj, "id"), self.format)
         return None
