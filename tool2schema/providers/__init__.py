@@ -104,7 +104,8 @@ _IN_CALL_ORDER: list[Provider] = []
 
 QUICK_ORDER = (SchemaFormat.OPENAI, SchemaFormat.OPENAI_RESPONSES, SchemaFormat.ANTHROPIC, SchemaFormat.BEDROCK)
 """The providers whose ``quick_read`` dispatch tries first (their ``call_shape``, the
-most common call dict); the first one's shape is the one dispatch's fast path reads."""
+most common call dict); the first one's shape is read inline by dispatch's fast path,
+the others through ``calls.quick_call``."""
 
 
 def quick_readers() -> list[tuple[SchemaFormat, Any]]:

@@ -132,9 +132,10 @@ class Reply:
 
 @dataclass(frozen=True)
 class CallShape:
-    """Where the name, JSON-text arguments and id sit in a provider's most common call
-    dict, for the quick readers (``holder``: the key of the object holding name and
-    arguments, None when the call holds them itself)."""
+    """Where the name, arguments (JSON text or already parsed) and id sit in a
+    provider's most common call dict, for the quick readers and dispatch's compiled
+    path (``holder``: the key of the object holding name and arguments, None when the
+    call holds them itself)."""
 
     holder: Optional[str]
     name: str
