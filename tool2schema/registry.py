@@ -362,14 +362,10 @@ class ToolRegistry:
                         result.source = call
                         result.value = value
                         return result
-            elif self._fast:
-                quick = self._quick_other(call)
-                if quick is not None:
-                    return quick
-        elif self._fast:
-            compiled = self._compiled_object(call)
-            if compiled is not None:
-                return compiled
+        if self._fast:
+            other = self._compiled_other(call)
+            if other is not None:
+                return other
         started = self._start(call)
         if isinstance(started, ToolResult):
             return started
@@ -392,6 +388,12 @@ class ToolRegistry:
         ``max_depth`` (it has no more brackets): then the compiled path may validate it.
         Texts no longer than ``_short`` always fit (n characters nest at most n levels)."""
         return len(text) <= self._max_bytes and text.count("{") + text.count("[") <= self._max_depth
+
+    def _compiled_other(self, call: Any) -> Optional[ToolResult]:
+        """The compiled path for every other call: the other common dicts, then SDK objects."""
+        if type(call) is dict:
+            return self._quick_other(call)
+        return self._compiled_object(call)
 
     def _quick_other(self, call: dict[str, Any]) -> Optional[ToolResult]:
         """The compiled path for the other common call dicts (each quick provider's
