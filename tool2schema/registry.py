@@ -251,13 +251,15 @@ class ToolRegistry:
             kind="unknown_tool",
         )
 
-    def _start(self, call: Any) -> Union[tuple[ToolCall, Tool[Any, Any], ArgsModel, Any], ToolResult]:
-        """Parse and validate, with a failure turned into its error result. Never raises
-        for any input (a bug in a reader becomes a ``malformed_call`` result)."""
-        try:
-            parsed = parse_call(call)
-        except Exception as exc:  # noqa: BLE001 - parse_call never raises; this is the last line of defence
-            parsed = ToolCall.malformed(call, None, f"The tool call could not be read ({type(exc).__name__}).")
+    def _start(self, call: Any, parsed: Optional[ToolCall] = None) -> Union[tuple[ToolCall, Tool[Any, Any], ArgsModel, Any], ToolResult]:
+        """Parse (unless ``parsed`` is the call already read) and validate, with a failure
+        turned into its error result. Never raises for any input (a bug in a reader
+        becomes a ``malformed_call`` result)."""
+        if parsed is None:
+            try:
+                parsed = parse_call(call)
+            except Exception as exc:  # noqa: BLE001 - parse_call never raises; this is the last line of defence
+                parsed = ToolCall.malformed(call, None, f"The tool call could not be read ({type(exc).__name__}).")
         try:
             return self._prepare(parsed)
         except _Failed as failed:
@@ -362,11 +364,13 @@ class ToolRegistry:
                         result.source = call
                         result.value = value
                         return result
+        parsed = None
         if self._fast:
             other = self._compiled_other(call)
-            if other is not None:
+            if isinstance(other, ToolResult):
                 return other
-        started = self._start(call)
+            parsed = other  # the call as read there (not read twice)
+        started = self._start(call, parsed)
         if isinstance(started, ToolResult):
             return started
         parsed, t, binding, validated = started
@@ -389,10 +393,14 @@ class ToolRegistry:
         Texts no longer than ``_short`` always fit (n characters nest at most n levels)."""
         return len(text) <= self._max_bytes and text.count("{") + text.count("[") <= self._max_depth
 
-    def _compiled_other(self, call: Any) -> Optional[ToolResult]:
-        """The compiled path for every other call: the other common dicts, then SDK objects."""
+    def _compiled_other(self, call: Any) -> Union[ToolResult, ToolCall, None]:
+        """The compiled path for every other call: the other common dicts, then any call
+        its provider reads (SDK objects, Gemini dicts). Its result, or else the call as
+        read (for the general path), or None."""
         if type(call) is dict:
-            return self._quick_other(call)
+            result = self._quick_other(call)
+            if result is not None or quick_call(call) is not None:
+                return result
         return self._compiled_object(call)
 
     def _quick_other(self, call: dict[str, Any]) -> Optional[ToolResult]:
@@ -417,18 +425,19 @@ class ToolRegistry:
         result.value = value
         return result
 
-    def _compiled_object(self, call: Any) -> Optional[ToolResult]:
-        """The compiled path for a call given as an SDK object (read by its provider)."""
+    def _compiled_object(self, call: Any) -> Union[ToolResult, ToolCall, None]:
+        """The compiled path for a call its provider reads (an SDK object, a Gemini dict);
+        else the call as read."""
         try:
             parsed = parse_call(call)
             entry = self._fast.get(parsed.name) if parsed.problem is None else None
         except Exception:  # noqa: BLE001 - the general path reports it
             return None
         if entry is None:
-            return None
+            return parsed
         values = self._compiled_values(entry, parsed.arguments, parsed.provider)
         if values is None:
-            return None
+            return parsed
         try:
             value = entry[1](values)
         except Exception as exc:  # noqa: BLE001
