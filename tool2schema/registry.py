@@ -394,55 +394,38 @@ class ToolRegistry:
         return len(text) <= self._max_bytes and text.count("{") + text.count("[") <= self._max_depth
 
     def _compiled_other(self, call: Any) -> Union[ToolResult, ToolCall, None]:
-        """The compiled path for every other call: the other common dicts, then any call
-        its provider reads (SDK objects, Gemini dicts). Its result, or else the call as
-        read (for the general path), or None."""
-        if type(call) is dict:
-            result = self._quick_other(call)
-            if result is not None or quick_call(call) is not None:
-                return result
-        return self._compiled_object(call)
-
-    def _quick_other(self, call: dict[str, Any]) -> Optional[ToolResult]:
-        """The compiled path for the other common call dicts (each quick provider's
-        ``call_shape``: Responses, Anthropic, Bedrock; and plain ``{"name", "arguments"}``).
-        None: take the general path (which also reports every failure)."""
-        quick = quick_call(call)
-        if quick is None:
-            return None
-        entry = self._fast.get(quick[0])
-        if entry is None:
-            return None
-        values = self._compiled_values(entry, quick[1], quick[3])
+        """The compiled path for every call but the inline Chat one: the other common
+        dicts (each quick provider's ``call_shape``: Responses, Anthropic, Bedrock; plain
+        ``{"name", "arguments"}``) read cheaply, any other call (SDK objects, Gemini
+        dicts) read by its provider. Its result; else the call as read, for the general
+        path (which also reports every failure), or None."""
+        parsed: Optional[ToolCall] = None
+        quick = quick_call(call) if type(call) is dict else None
+        if quick is not None:
+            name, args, fmt = quick[0], quick[1], quick[3]
+        else:
+            try:
+                parsed = parse_call(call)
+            except Exception:  # noqa: BLE001 - the general path reports it
+                return None
+            if parsed.problem is not None:
+                return parsed
+            name, args, fmt = parsed.name, parsed.arguments, parsed.provider
+        entry = self._fast.get(name)
+        values = None if entry is None else self._compiled_values(entry, args, fmt)
         if values is None:
-            return None
+            return parsed
+        assert entry is not None
         try:
             value = entry[1](values)
         except Exception as exc:  # noqa: BLE001
-            return self._raised(parse_call(call), exc)
-        result: QuickResult = QuickResult()
+            return self._raised(parsed or parse_call(call), exc)
+        if parsed is not None:
+            return ToolResult(parsed, value=value)
+        result: QuickResult = QuickResult()  # the ToolCall is read from the raw call if asked for
         result.source = call
         result.value = value
         return result
-
-    def _compiled_object(self, call: Any) -> Union[ToolResult, ToolCall, None]:
-        """The compiled path for a call its provider reads (an SDK object, a Gemini dict);
-        else the call as read."""
-        try:
-            parsed = parse_call(call)
-            entry = self._fast.get(parsed.name) if parsed.problem is None else None
-        except Exception:  # noqa: BLE001 - the general path reports it
-            return None
-        if entry is None:
-            return parsed
-        values = self._compiled_values(entry, parsed.arguments, parsed.provider)
-        if values is None:
-            return parsed
-        try:
-            value = entry[1](values)
-        except Exception as exc:  # noqa: BLE001
-            return self._raised(parsed, exc)
-        return ToolResult(parsed, value=value)
 
     def _compiled_values(self, entry: tuple[Any, Any, Any], args: Any, fmt: Optional[SchemaFormat]) -> Optional[dict[str, Any]]:
         """A compiled tool's validated values for JSON-text or already-parsed arguments;
