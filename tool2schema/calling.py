@@ -94,6 +94,12 @@ def _json_scalar(v: Any) -> bool:
 _JSON_SCALARS = (str, int, float, bool, type(None))
 
 
+def text_fits(text: str, max_bytes: int, max_depth: int) -> bool:
+    """Whether a JSON text is within ``max_bytes`` and cannot nest deeper than
+    ``max_depth`` (it has no more brackets), so that it can go to the validator whole."""
+    return len(text) <= max_bytes and text.count("{") + text.count("[") <= max_depth
+
+
 def depth_error(name: str, max_depth: int) -> ToolCallError:
     return ToolCallError(
         f"The arguments for tool '{name}' are nested deeper than {max_depth} levels (the limit). Send flatter arguments.",
@@ -171,7 +177,7 @@ def _validate(
 ) -> Any:
     max_bytes = MAX_BYTES if max_bytes is None else max_bytes
     max_depth = MAX_DEPTH if max_depth is None else max_depth
-    if type(arguments) is str and len(arguments) <= max_bytes and arguments.count("{") + arguments.count("[") <= max_depth:
+    if type(arguments) is str and text_fits(arguments, max_bytes, max_depth):
         try:
             return validator.validate_json(arguments, strict=True)  # the common case: one pass in Rust
         except ValidationError as exc:

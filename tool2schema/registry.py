@@ -21,6 +21,7 @@ from .calling import (
     check_arguments,
     depth_error,
     survey,
+    text_fits,
     validate_instance,
     validate_values,
     values_caller,
@@ -86,7 +87,7 @@ class ToolRegistry:
         self._forbid_extra = forbid_extra
         self._max_bytes = max_bytes
         self._max_depth = max_depth
-        self._short = min(max_bytes, max_depth)
+        self._short = min(max_bytes, max_depth)  # texts this short always pass text_fits (n characters nest at most n levels)
         self.timeout = timeout
         self.include_traceback = include_traceback
         self.error_text = error_text
@@ -350,7 +351,7 @@ class ToolRegistry:
                 entry = None
             if entry is not None:
                 args = holder.get(arguments_key)
-                if type(args) is str and (len(args) <= self._short or self._fits(args)):
+                if type(args) is str and (len(args) <= self._short or text_fits(args, self._max_bytes, self._max_depth)):
                     try:
                         values = entry[0](args, strict=True)
                     except Exception:  # noqa: BLE001 - the general path reports it (after the documented coercions)
@@ -386,12 +387,6 @@ class ToolRegistry:
             return self._failure(parsed, t, limit, exc)
         self._remember(t)
         return ToolResult(parsed, value=value)
-
-    def _fits(self, text: str) -> bool:
-        """Whether a JSON text is within ``max_bytes`` and cannot nest deeper than
-        ``max_depth`` (it has no more brackets): then the compiled path may validate it.
-        Texts no longer than ``_short`` always fit (n characters nest at most n levels)."""
-        return len(text) <= self._max_bytes and text.count("{") + text.count("[") <= self._max_depth
 
     def _compiled_other(self, call: Any) -> Union[ToolResult, ToolCall, None]:
         """The compiled path for every call but the inline Chat one: the other common
@@ -432,7 +427,7 @@ class ToolRegistry:
         None: take the general path. Parsed arguments are walked once (depth and plain
         JSON: ``survey``) and validated as their JSON text, as the general path does."""
         if type(args) is str:
-            if not (len(args) <= self._short or self._fits(args)):
+            if not (len(args) <= self._short or text_fits(args, self._max_bytes, self._max_depth)):
                 return None
         elif type(args) is not dict:
             return None
