@@ -142,9 +142,9 @@ class CallShape:
     arguments: str
     id: str
     tag: Optional[tuple[str, str]] = None
-    """A ``(key, value)`` the call must carry to be this shape (e.g. ``("type", "tool_use")``)."""
+    """A ``(key, value)`` the call must carry to be this shape (a type discriminator)."""
     id_in_holder: bool = False
-    """Whether the id sits in the holder (Bedrock's ``toolUse``) rather than in the call."""
+    """Whether the id sits in the holder rather than in the call."""
 
 
 @dataclass(frozen=True)
