@@ -9,6 +9,7 @@ reads every call of a whole response or message; :class:`ToolResult` and
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
@@ -57,16 +58,17 @@ class ToolCall:
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 """``json.dumps(value, ensure_ascii=False)`` without building an encoder per call."""
-_TO_JSONABLE: Any = None
-
-
 def _jsonable(value: Any) -> Any:
-    global _TO_JSONABLE
-    if _TO_JSONABLE is None:  # imported on first use, then kept (an import per call costs microseconds)
-        from pydantic_core import to_jsonable_python
+    return _to_jsonable()(value, fallback=repr)
 
-        _TO_JSONABLE = to_jsonable_python
-    return _TO_JSONABLE(value, fallback=repr)
+
+@functools.cache
+def _to_jsonable() -> Any:
+    """``pydantic_core.to_jsonable_python``, imported on first use and then kept (an
+    ``import`` statement per call costs microseconds)."""
+    from pydantic_core import to_jsonable_python
+
+    return to_jsonable_python
 
 
 class ToolResult:
@@ -224,7 +226,7 @@ def quick_call(call: Any) -> Optional[tuple[str, Any, Any, Optional[SchemaFormat
     """``(name, arguments, raw id, format)`` of a well-formed call in one of the common
     dict shapes (each provider in ``QUICK_ORDER`` reads its own), else None. Cheap."""
     if type(call) is dict:
-        for fmt, read in _QUICK or _load_quick():
+        for fmt, read in quick_readers():
             found = read(call)
             if found is not None:
                 return found[0], found[1], found[2], fmt
@@ -232,14 +234,6 @@ def quick_call(call: Any) -> Optional[tuple[str, Any, Any, Optional[SchemaFormat
         if type(name) is str and name and "arguments" in call and "type" not in call:
             return name, call["arguments"], call.get("id"), None
     return None
-
-
-_QUICK: list[tuple[SchemaFormat, Any]] = []
-
-
-def _load_quick() -> list[tuple[SchemaFormat, Any]]:
-    _QUICK[:] = quick_readers()  # on first use: importing a provider module is not free
-    return _QUICK
 
 
 def parse_call(call: Any) -> ToolCall:

@@ -513,18 +513,13 @@ class Tool(Generic[P, R]):
         return _calling().call_with_values(self.binding(), self.func, self.kind, self.name, values, context)
 
 
-_CALLING: Any = None
-
-
+@functools.cache
 def _calling() -> Any:
     """:mod:`tool2schema.calling` (it imports Pydantic), imported on first use and then
     kept: an ``import`` statement in a method costs microseconds on every call."""
-    global _CALLING
-    if _CALLING is None:
-        from . import calling
+    from . import calling
 
-        _CALLING = calling
-    return _CALLING
+    return calling
 
 
 def _model_tool_parameters(name: str, parameters: dict[str, Any], cfg: Config) -> dict[str, Any]:

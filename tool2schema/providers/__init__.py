@@ -8,6 +8,7 @@ provider's module on first use so that ``import tool2schema`` stays cheap.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Union
@@ -92,14 +93,11 @@ def get(fmt: Any) -> Provider:
     return provider
 
 
+@functools.cache
 def in_call_order() -> list[Provider]:
-    """Every provider, in :data:`CALL_ORDER` (the list is built once; do not change it)."""
-    if not _IN_CALL_ORDER:
-        _IN_CALL_ORDER[:] = [get(f) for f in CALL_ORDER]  # on first use: importing them is not free
-    return _IN_CALL_ORDER
-
-
-_IN_CALL_ORDER: list[Provider] = []
+    """Every provider, in :data:`CALL_ORDER` (built on first use, importing them is not
+    free, then kept: do not change the list)."""
+    return [get(f) for f in CALL_ORDER]
 
 
 QUICK_ORDER = (SchemaFormat.OPENAI, SchemaFormat.OPENAI_RESPONSES, SchemaFormat.ANTHROPIC, SchemaFormat.BEDROCK)
@@ -108,8 +106,10 @@ most common call dict); the first one's shape is read inline by dispatch's fast 
 the others through ``calls.quick_call``."""
 
 
+@functools.cache
 def quick_readers() -> list[tuple[SchemaFormat, Any]]:
-    """``(format, provider.quick_read)`` for each provider in :data:`QUICK_ORDER`."""
+    """``(format, provider.quick_read)`` for each provider in :data:`QUICK_ORDER` (built
+    on first use, then kept: do not change the list)."""
     return [(f, get(f).quick_read) for f in QUICK_ORDER]
 
 

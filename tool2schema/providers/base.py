@@ -8,6 +8,7 @@ walkers, strict subset, limits, call and result shapes), each citing its source.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
@@ -103,19 +104,18 @@ def _count_enum_values(schema: Any) -> int:
     return total
 
 
-_TOOL_CALL: Any = None
-
-
 def read_tool_call(name: Any, arguments: Any, call_id: Any, fmt: SchemaFormat, source: Any, **options: Any) -> ToolCall:
-    """``ToolCall.read(...)``, what every provider's :meth:`Provider.read_call` returns.
-    (``calls`` imports the providers, so ``ToolCall`` is imported on first use and then
-    kept: an ``import`` in a function costs microseconds on every call.)"""
-    global _TOOL_CALL
-    if _TOOL_CALL is None:
-        from ..calls import ToolCall
+    """``ToolCall.read(...)``, what every provider's :meth:`Provider.read_call` returns."""
+    return _tool_call().read(name, arguments, call_id, fmt, source, **options)  # type: ignore[no-any-return]
 
-        _TOOL_CALL = ToolCall
-    return _TOOL_CALL.read(name, arguments, call_id, fmt, source, **options)  # type: ignore[no-any-return]
+
+@functools.cache
+def _tool_call() -> Any:
+    """``calls.ToolCall`` (``calls`` imports the providers), imported on first use and
+    then kept: an ``import`` in a function costs microseconds on every call."""
+    from ..calls import ToolCall
+
+    return ToolCall
 
 
 @dataclass
