@@ -6,7 +6,7 @@ Generates calls with tests/fuzzing.py (every provider's call shape as a dict, me
 missing/None/wrong-typed at every level, odd names and ids, hostile objects, arguments
 nested thousands of levels deep or cyclic, values the schema refuses), sends them in
 turn to a registry with ``timeout=5`` (every sync tool runs in a worker thread) and to
-one without (a plain sync tool's later calls take the compiled path), and counts:
+one without (a sync tool runs in the caller's thread), and counts:
 
 - crashes: dispatch raised;
 - invalid calls that reached a function: a tool ran with arguments its schema refuses;
@@ -27,7 +27,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests import fuzzing  # noqa: E402
-from tool2schema.calls import QuickResult  # noqa: E402
 
 
 def shown_repr(value: object) -> str:
@@ -73,7 +72,6 @@ def main() -> None:
             worst = (elapsed, shown_repr(payload)[:200])
         for r in results:
             kinds[r.error_kind or "ok"] += 1
-            counts["compiled"] += type(r) is QuickResult
             if r.is_error and "could not be read (" in r.message:
                 report("safety-net answers (a reader raised)", f"{r.message} {shown_repr(payload)}")
         if c is None:
@@ -89,7 +87,6 @@ def main() -> None:
     for what in ("crashes", "invalid calls that reached a function", "lost ids", "safety-net answers (a reader raised)"):
         print(f"{what}: {counts[what]}")
     print(f"worst latency: {worst[0] * 1e3:.1f} ms ({worst[1]})")
-    print(f"answered by the compiled path: {counts['compiled']}")
     print("results by kind: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
 
 

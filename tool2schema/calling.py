@@ -9,6 +9,7 @@ makes models send for "not given") becomes that default.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Union
@@ -19,7 +20,10 @@ from pydantic_core import from_json, to_json
 from .definition import ToolKind
 from .errors import ToolCallError
 from .introspect import EMPTY
+from .jsonschema import may_omit, model_parameters_schema
 from .model import default_value
+from .providers import SchemaFormat
+from .providers import get as get_provider
 
 # enum members as module constants: reading ``ToolKind.X`` costs ~0.2 us on CPython 3.11
 _MODEL = ToolKind.MODEL
@@ -139,6 +143,112 @@ def explain(exc: Union[ValidationError, list[dict[str, Any]]], tool_name: str, m
     return "\n".join(lines)
 
 
+class ArgumentsValidator:
+    """The one way a tool's arguments are validated, whatever entry point they come
+    through (dispatch in every call shape, ``Tool.validate``/``invoke``, ``Output.parse``,
+    the MCP server).
+
+    Arguments are always read as the JSON a model sends: a JSON text as it is, a dict of
+    already-parsed arguments as its JSON text. The first attempt is Pydantic's strict JSON
+    mode on that text (what the schema lists, nothing more; one pass in Rust). Only when
+    it fails does the slow path run: the size and depth limits, blank arguments, a
+    provider's ``restore_arguments`` (Gemini), Python objects inside a dict (validated in
+    Pydantic's Python mode), and the documented coercions (docs/registries.md), retried
+    where Pydantic reported an error. What the first attempt accepts the slow path would
+    accept identically: the limits it skips cannot be exceeded by a text that short, and
+    the coercions only touch values Pydantic refused.
+    """
+
+    __slots__ = ("name", "model", "validator", "schema")
+
+    def __init__(self, name: str, model: type[BaseModel], validator: Any, schema: Callable[[], dict[str, Any]]) -> None:
+        self.name = name
+        self.model = model
+        self.validator = validator
+        """Pydantic's validator: the model's (an instance) or the fields' (a dict of values)."""
+        self.schema = schema
+        """The canonical parameters schema (built on first use: only the slow path asks)."""
+
+    def validate(self, arguments: Any, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH, provider: Optional[SchemaFormat] = None) -> Any:
+        """The validated values (or instance) of ``arguments``: a JSON text, a dict,
+        bytes or None (no arguments). ``provider``: the format of the call that carried
+        them (its provider's ``restore_arguments`` undoes what its schema conversion
+        changed). Raises ``ToolCallError`` with the text the model reads."""
+        text = arguments if type(arguments) is str else self._as_text(arguments, max_depth, provider)
+        # within the limits: short enough, and too short or with too few brackets to nest deeper than max_depth
+        if text is not None and len(text) <= max_bytes and (len(text) <= max_depth or text_fits(text, max_bytes, max_depth)):
+            try:
+                return self.validator.validate_json(text, strict=True)
+            except ValidationError:
+                pass  # the slow path reports it, after the documented coercions
+        return self._slow(arguments, max_bytes, max_depth, provider)
+
+    def _as_text(self, arguments: Any, max_depth: int, provider: Optional[SchemaFormat]) -> Optional[str]:
+        """Parsed arguments (a dict of JSON values) as the JSON text a model would have
+        sent, restored by ``provider`` where it restores arguments; None: leave them to
+        the slow path (too deep, shared or cyclic, Python objects inside, a reader failed)."""
+        if type(arguments) is not dict or not survey(arguments, max_depth):
+            return None
+        try:
+            if provider is not None and get_provider(provider).restores_arguments:
+                arguments = get_provider(provider).restore_arguments(arguments, self.schema())
+                if not survey(arguments, max_depth):  # restoring decodes JSON texts: it can nest deeper
+                    return None
+            return to_json(arguments).decode()
+        except Exception:  # noqa: BLE001 - a hostile value: the slow path says what is wrong
+            return None
+
+    def _slow(self, arguments: Any, max_bytes: int, max_depth: int, provider: Optional[SchemaFormat]) -> Any:
+        name = self.name
+        if arguments is None or (isinstance(arguments, (str, bytes, bytearray)) and not arguments.strip()):
+            arguments = {}  # "no arguments": valid exactly when {} is
+        if isinstance(arguments, (str, bytes, bytearray)):
+            if len(arguments) > max_bytes:
+                raise ToolCallError(
+                    f"The arguments for tool '{name}' are {len(arguments)} characters long; the limit is {max_bytes}. Send shorter arguments.",
+                    kind="too_large",
+                )
+            try:
+                data = from_json(arguments)
+            except ValueError as exc:
+                if "recursion limit" in str(exc):
+                    raise depth_error(name, max_depth) from None
+                raise ToolCallError(
+                    f"The arguments for tool '{name}' are not valid JSON ({exc}). Send a JSON object.",
+                    kind="invalid_json",
+                ) from None
+        else:
+            data = arguments
+        plain = survey(data, max_depth)
+        if plain is not None and not isinstance(data, dict):
+            try:  # Pydantic's own words for "not an object"
+                return self.validator.validate_json(to_json(data), strict=True) if plain else self.validator.validate_python(data)
+            except ValidationError as exc:
+                raise _invalid(exc, name, self.model) from None
+            except Exception:  # noqa: BLE001 - not even encodable
+                raise ToolCallError(
+                    f"The arguments for tool '{name}' must be a JSON object with the parameter names as keys, not {type(data).__name__}.",
+                    kind="invalid_arguments",
+                ) from None
+        if plain is None:
+            raise depth_error(name, max_depth)
+        if provider is not None and get_provider(provider).restores_arguments:
+            restored = get_provider(provider).restore_arguments(data, self.schema())
+            if restored is not data:
+                plain = survey(restored, max_depth)  # restoring decodes JSON texts: it can nest deeper
+                if plain is None:
+                    raise depth_error(name, max_depth)
+                data = restored
+        if not plain:
+            # Python objects inside (an application's call, never a model's JSON): Pydantic's
+            # Python mode, which takes members, dates, ... as they are
+            try:
+                return self.validator.validate_python(data)
+            except ValidationError as exc:
+                raise _invalid(exc, name, self.model) from None
+        return _validate_data(self, data)
+
+
 def validate_instance(
     binding: ArgsModel,
     name: str,
@@ -146,10 +256,13 @@ def validate_instance(
     *,
     max_bytes: Optional[int] = None,
     max_depth: Optional[int] = None,
+    schema: Optional[Callable[[], dict[str, Any]]] = None,
 ) -> BaseModel:
     """Validate ``arguments`` with ``binding.model`` into an instance; raise ``ToolCallError`` on failure."""
     model = binding.model
-    return _validate(name, model, model.__pydantic_validator__, arguments, max_bytes, max_depth)  # type: ignore[no-any-return]
+    validator = ArgumentsValidator(name, model, model.__pydantic_validator__, schema or functools.partial(model_parameters_schema, model))
+    instance: BaseModel = validator.validate(arguments, MAX_BYTES if max_bytes is None else max_bytes, MAX_DEPTH if max_depth is None else max_depth)
+    return instance
 
 
 def validate_values(
@@ -159,93 +272,60 @@ def validate_values(
     *,
     max_bytes: Optional[int] = None,
     max_depth: Optional[int] = None,
+    schema: Optional[Callable[[], dict[str, Any]]] = None,
 ) -> dict[str, Any]:
     """Like :func:`validate_instance`, but return the field values as a dict."""
-    if binding.values_validator is None:
-        return validate_instance(binding, name, arguments, max_bytes=max_bytes, max_depth=max_depth).__dict__
-    values: dict[str, Any] = _validate(name, binding.model, binding.values_validator, arguments, max_bytes, max_depth)
+    values: dict[str, Any] = arguments_validator(binding, name, schema).validate(
+        arguments, MAX_BYTES if max_bytes is None else max_bytes, MAX_DEPTH if max_depth is None else max_depth
+    )
     return values
 
 
-def _validate(
-    name: str,
-    model: type[BaseModel],
-    validator: Any,
-    arguments: Union[str, bytes, bytearray, dict[str, Any], None],
-    max_bytes: Optional[int],
-    max_depth: Optional[int],
-) -> Any:
-    max_bytes = MAX_BYTES if max_bytes is None else max_bytes
-    max_depth = MAX_DEPTH if max_depth is None else max_depth
-    if type(arguments) is str and text_fits(arguments, max_bytes, max_depth):
-        try:
-            return validator.validate_json(arguments, strict=True)  # the common case: one pass in Rust
-        except ValidationError as exc:
-            if not _repairable(exc) and arguments.strip():
-                raise _invalid(exc, name, model) from None
-            # a documented coercion may fix it (the path below); blank arguments mean "no arguments"
-    if arguments is None or (isinstance(arguments, (str, bytes, bytearray)) and not arguments.strip()):
-        arguments = {}  # "no arguments": valid exactly when {} is
-    if isinstance(arguments, (str, bytes, bytearray)):
-        if len(arguments) > max_bytes:
-            raise ToolCallError(
-                f"The arguments for tool '{name}' are {len(arguments)} characters long; the limit is {max_bytes}. Send shorter arguments.",
-                kind="too_large",
-            )
-        try:
-            data = from_json(arguments)
-        except ValueError as exc:
-            if "recursion limit" in str(exc):
-                raise depth_error(name, max_depth) from None
-            raise ToolCallError(
-                f"The arguments for tool '{name}' are not valid JSON ({exc}). Send a JSON object.",
-                kind="invalid_json",
-            ) from None
-    else:
-        data = arguments
-    if not isinstance(data, dict):
-        raise ToolCallError(
-            f"The arguments for tool '{name}' must be a JSON object with the parameter names as keys, not {type(data).__name__}.",
-            kind="invalid_arguments",
-        )
-    plain = survey(data, max_depth)
-    if plain is None:
-        raise depth_error(name, max_depth)
-    return _validate_data(name, model, validator, data, plain)
+def arguments_validator(binding: ArgsModel, name: str, schema: Optional[Callable[[], dict[str, Any]]] = None) -> ArgumentsValidator:
+    """The validator of a tool's arguments that returns the field values as a dict
+    (``binding.values_validator``; the model's own, read back as a dict, where that
+    cannot be built). ``schema``: the canonical parameters schema (default: the model's)."""
+    model = binding.model
+    validator = binding.values_validator if binding.values_validator is not None else _InstanceFields(model)
+    return ArgumentsValidator(name, model, validator, schema or functools.partial(model_parameters_schema, model))
 
 
-def _validate_data(name: str, model: type[BaseModel], validator: Any, data: dict[str, Any], plain: bool) -> Any:
-    """Validate parsed arguments exactly as their JSON text would be (strict JSON mode: what
-    the schema lists), then apply the documented coercions where Pydantic reports an error
-    and try again. Raises ``ToolCallError`` with the errors left."""
-    if not plain:
-        # Python objects inside (an application's call, never a model's JSON): Pydantic's
-        # Python mode, which takes members, dates, ... as they are
-        try:
-            return validator.validate_python(data)
-        except ValidationError as exc:
-            raise _invalid(exc, name, model) from None
+class _InstanceFields:
+    """A model's validator that returns the instance's field values as a dict."""
+
+    __slots__ = ("_validator",)
+
+    def __init__(self, model: type[BaseModel]) -> None:
+        self._validator = model.__pydantic_validator__
+
+    def validate_json(self, text: Any, strict: Optional[bool] = None) -> dict[str, Any]:
+        return self._validator.validate_json(text, strict=strict).__dict__  # type: ignore[no-any-return]
+
+    def validate_python(self, data: Any) -> dict[str, Any]:
+        return self._validator.validate_python(data).__dict__  # type: ignore[no-any-return]
+
+
+def _validate_data(arguments: ArgumentsValidator, data: dict[str, Any]) -> Any:
+    """Validate parsed JSON arguments as their JSON text (strict JSON mode: what the schema
+    lists), then apply the documented coercions where Pydantic reports an error and try
+    again. Raises ``ToolCallError`` with the errors left."""
+    validator = arguments.validator
     encoded = to_json(data)
-    deleted: set[tuple[Any, ...]] = set()
-    originals: dict[tuple[Any, ...], Any] = {}
-    copied = False
+    repair = _Repair(data, arguments.schema)
     last: Optional[ValidationError] = None
     for _ in range(_ROUNDS):
         try:
             return validator.validate_json(encoded, strict=True)
         except ValidationError as exc:
             last = exc
-        if not copied:
-            data = _copy(data)
-            copied = True
-        if not _repair(data, last, deleted, originals):
+        if not repair.apply(last):
             break
-        encoded = to_json(data)
+        encoded = to_json(repair.data)
     assert last is not None
-    raise _invalid(last, name, model, data, originals)
+    raise _invalid(last, arguments.name, arguments.model, repair.data, repair.originals)
 
 
-_ROUNDS = 6
+_ROUNDS = 8
 _NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
 _NULLS = ("null", "none")
 
@@ -268,10 +348,14 @@ def _copy(data: Any) -> Any:
     return root[""]
 
 
+def _is_null_word(value: Any) -> bool:
+    return isinstance(value, str) and value.strip().lower() in _NULLS
+
+
 def _coerced(value: Any) -> Any:
-    """The documented coercion of one value, or ``_NONE`` when there is none: a numeric
-    string to its number, ``"true"``/``"false"`` to a bool, ``"null"``/``"none"`` to
-    null, a float with no fractional part to an int."""
+    """The documented coercion of one refused scalar, or ``_NONE`` when there is none: a
+    numeric string to its number, ``"true"``/``"false"`` to a bool, a float with no
+    fractional part to an int. (``"null"``/``"none"`` is :class:`_Repair`'s own step.)"""
     if isinstance(value, str):
         text = value.strip()
         if _NUMBER.fullmatch(text):
@@ -280,8 +364,6 @@ def _coerced(value: Any) -> Any:
         low = text.lower()
         if low in ("true", "false"):
             return low == "true"
-        if low in _NULLS:
-            return None
     elif type(value) is float and value.is_integer() and abs(value) < 2**63:
         return int(value)
     return _NONE
@@ -290,58 +372,78 @@ def _coerced(value: Any) -> Any:
 _NONE = object()
 
 
-def _repairable(exc: ValidationError) -> bool:
-    """Whether a documented coercion may fix one of the errors (worth the slow path)."""
-    for err in exc.errors(include_url=False, include_context=False):
-        got = err.get("input", _NONE)
-        if got is None or (err["type"] in _COERCIBLE and _coerced(got) is not _NONE):
-            return True
-    return False
+class _Repair:
+    """The documented coercions (docs/registries.md), applied where Pydantic refused a
+    value, round after round, on a copy of the arguments:
 
+    - a numeric string, ``"true"``/``"false"``, or a whole float where a number, bool or
+      numeric ``Literal``/enum was refused: the number or bool;
+    - the string ``"null"``/``"none"`` (any case) that was refused: null, kept only if
+      null is accepted there (else the string is put back, and stays an error);
+    - a ``null`` that was refused for a key the schema declares and does not require:
+      the key is removed (its default applies: OpenAI strict mode's "not given"); a
+      ``null`` inside a free-form mapping or a list, or for a required key, stays.
+    """
 
-def _repair(data: dict[str, Any], exc: ValidationError, deleted: set[tuple[Any, ...]], originals: dict[tuple[Any, ...], Any]) -> bool:
-    """Apply the documented coercions where ``exc`` reports errors; whether any applied.
+    def __init__(self, data: dict[str, Any], schema: Callable[[], dict[str, Any]]) -> None:
+        self.data = _copy(data)
+        self.schema = schema
+        self.originals: dict[tuple[Any, ...], Any] = {}
+        """path -> the value the model sent, where a coercion replaced it."""
+        self.nulled: set[tuple[Any, ...]] = set()
+        """paths whose "null" string was turned into null (put back if null is refused)."""
+        self.settled: set[tuple[Any, ...]] = set()
+        """paths not to touch again."""
 
-    An error's location is followed through ``data`` (a step that is not a key or index
-    there is a union branch's tag, and is skipped). A null the validator refuses is
-    removed (the model meant "absent", as OpenAI strict mode makes it say); if the key
-    turns out to be required, the null is put back and stays an error."""
-    changed = False
-    for err in exc.errors(include_url=False, include_context=False):
-        found = _locate(data, err["loc"])
-        if found is None:
-            continue
-        parent, key, path = found
-        if err["type"] == "missing":
-            if path in deleted and isinstance(parent, dict) and key not in parent:
+    def apply(self, exc: ValidationError) -> bool:
+        """Apply the coercions where ``exc`` reports errors; whether any applied."""
+        changed = False
+        for err in exc.errors(include_url=False, include_context=False):
+            found = _locate(self.data, err["loc"])
+            if found is None:
+                continue
+            parent, key, path = found
+            if path in self.settled or (isinstance(parent, dict) and key not in parent):
+                continue
+            value = parent[key]
+            if value is None:
+                if path in self.nulled:
+                    if not self._omit(parent, key, path):
+                        parent[key] = self.originals.pop(path)  # null is refused here too: the string stays
+                    self.settled.add(path)
+                    changed = True
+                elif self._omit(parent, key, path):
+                    self.settled.add(path)
+                    changed = True
+                continue
+            if _is_null_word(value):
+                self.originals.setdefault(path, value)
+                self.nulled.add(path)
                 parent[key] = None
-                deleted.add(path + ("kept",))
                 changed = True
-            continue
-        if isinstance(parent, dict) and key not in parent:
-            continue
-        value = parent[key]
-        if value is None:
-            if isinstance(parent, dict) and path + ("kept",) not in deleted:
-                del parent[key]
-                deleted.add(path)
+                continue
+            if err["type"] not in _COERCIBLE:
+                continue
+            new = _coerced(value)
+            if new is not _NONE and not (new == value and type(new) is type(value)):
+                self.originals.setdefault(path, value)
+                parent[key] = new
                 changed = True
-            continue
-        if err["type"] not in _COERCIBLE:
-            continue
-        new = _coerced(value)
-        if new is not _NONE and not (new == value and type(new) is type(value)):
-            originals.setdefault(path, value)
-            parent[key] = new
-            changed = True
-    return changed
+        return changed
+
+    def _omit(self, parent: Any, key: Any, path: tuple[Any, ...]) -> bool:
+        """Remove a refused null whose key the schema lets the model leave out."""
+        if isinstance(parent, dict) and may_omit(self.schema(), path):
+            del parent[key]
+            return True
+        return False
 
 
 _COERCIBLE = frozenset({
     "int_type", "int_parsing", "int_from_float", "float_type", "float_parsing", "bool_type", "bool_parsing",
-    "decimal_type", "decimal_parsing", "literal_error", "enum", "none_required", "union_tag_invalid",
+    "decimal_type", "decimal_parsing", "literal_error", "enum", "union_tag_invalid",
 })
-"""The errors a documented coercion may fix (a number, bool or null was expected)."""
+"""The errors a documented coercion may fix (a number or bool was expected)."""
 
 
 def _locate(data: Any, loc: tuple[Any, ...]) -> Optional[tuple[Any, Any, tuple[Any, ...]]]:
@@ -404,38 +506,42 @@ def _errors(exc: ValidationError) -> list[dict[str, Any]]:
     return [dict(e) for e in exc.errors(include_url=False, include_context=False)]
 
 
-def values_caller(binding: ArgsModel, func: Callable[..., Any]) -> Optional[Callable[[dict[str, Any]], Any]]:
-    """A function that calls ``func`` with a dict of validated field values, compiled
-    once per tool: the values go positionally (a Python call with keyword arguments
-    from a dict costs about twice as much), keyword-only ones by keyword. None when the
-    call needs more than the values (parameters the application supplies)."""
-    if binding.hidden:
-        return None
+def runner(binding: ArgsModel, func: Callable[..., Any], kind: ToolKind, name: str) -> Callable[[Any, Optional[Mapping[str, Any]]], Any]:
+    """How a tool is run with what its validator returned, compiled once per tool:
+    ``run(values, context)``. A model tool's validator returns its instance, which is
+    the result. A function that needs nothing but the values gets them positionally (a
+    Python call with keyword arguments from a dict costs about twice as much),
+    keyword-only ones by keyword; anything else (parameters the application supplies,
+    dataclass and TypedDict tools) goes through :func:`call_with_values`."""
+    if kind is _MODEL:
+        return lambda v, c: v
+    if binding.hidden or kind not in (_FUNCTION, _CALLABLE):
+        return functools.partial(call_with_values, binding, func, kind, name)
     keys = tuple(f for f, p in binding.fields.items() if p not in binding.keyword_only)
     named = {p: f for f, p in binding.fields.items() if p in binding.keyword_only}
     if named:
-        if keys:
-            take = _taker(keys)
-            return lambda v: func(*take(v), **{p: v[f] for p, f in named.items()})
-        return lambda v: func(**{p: v[f] for p, f in named.items()})
+        take = _taker(keys)
+        return lambda v, c: func(*take(v), **{p: v[f] for p, f in named.items()})
     if not keys:
-        return lambda v: func()
+        return lambda v, c: func()
     if len(keys) == 1:
         (a,) = keys
-        return lambda v: func(v[a])
+        return lambda v, c: func(v[a])
     if len(keys) == 2:
         a, b = keys
-        return lambda v: func(v[a], v[b])
+        return lambda v, c: func(v[a], v[b])
     if len(keys) == 3:
-        a, b, c = keys
-        return lambda v: func(v[a], v[b], v[c])
+        a, b, k = keys
+        return lambda v, c: func(v[a], v[b], v[k])
     take = _taker(keys)
-    return lambda v: func(*take(v))
+    return lambda v, c: func(*take(v))
 
 
 def _taker(keys: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
     from operator import itemgetter
 
+    if not keys:
+        return lambda v: ()
     if len(keys) == 1:
         key = keys[0]
         return lambda v: (v[key],)

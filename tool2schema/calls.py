@@ -12,11 +12,128 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from .errors import ToolCallError
-from .providers import FormatLike, SchemaFormat, coerce_format, get, in_call_order, quick_readers
-from .providers.base import member
+from .providers import FormatLike, SchemaFormat, coerce_format, get, in_call_order
+
+if TYPE_CHECKING:
+    from .providers.base import Provider
+
+
+def member(obj: Any, key: str) -> Any:
+    """``obj[key]`` for a dict, ``obj.key`` for an SDK object; None when absent or unreadable.
+
+    The SDKs' objects are Pydantic models, whose ``__getattr__`` raises for a missing
+    member (several microseconds per raise; the readers ask every object for other
+    providers' members): a model's field or extra is read from the instance directly,
+    anything its class defines (a property) with ``getattr``."""
+    if type(obj) is dict:
+        return obj.get(key)
+    try:
+        if isinstance(obj, dict):
+            return obj.get(key)
+        cls = type(obj)
+        direct = _DIRECT.get((cls, key))
+        if direct is None:
+            if len(_DIRECT) > 10_000:
+                _DIRECT.clear()
+            direct = _DIRECT[(cls, key)] = _is_field_or_extra(cls, key)
+        if direct:
+            value = obj.__dict__.get(key, _ABSENT)
+            if value is not _ABSENT:
+                return value
+            extra = getattr(obj, "__pydantic_extra__", None)
+            return extra.get(key) if type(extra) is dict else None
+        return getattr(obj, key, None)
+    except Exception:  # noqa: BLE001 - a hostile property or mapping must not crash dispatch
+        return None
+
+
+_DIRECT: dict[tuple[type, str], bool] = {}
+_ABSENT = object()
+
+
+def _is_field_or_extra(cls: type, key: str) -> bool:
+    """Whether ``cls`` is a Pydantic model whose classes define nothing named ``key``
+    (then ``key`` can only be a field, in the instance dict, or an extra)."""
+    mro = getattr(cls, "__mro__", ())
+    return any("__pydantic_fields__" in vars(k) for k in mro) and not any(key in vars(k) for k in mro)
+
+
+def fields(obj: Any) -> Any:
+    """An object's members as a mapping (``.get(key)``), for the call readers: a dict as
+    it is; an SDK object's (a Pydantic model's) field values from its instance dict (no
+    attribute lookups: a Pydantic model's ``__getattr__`` raises for a missing member,
+    at several microseconds a raise); any other object's attributes through
+    :func:`member`; None for JSON scalars and lists. Read it, never write to it."""
+    cls = type(obj)
+    if cls is dict:
+        return obj  # type: ignore[no-any-return]
+    model = _MODELS.get(cls)
+    if model is None:
+        if len(_MODELS) > 1000:
+            _MODELS.clear()
+        model = _MODELS[cls] = any("__pydantic_fields__" in vars(k) for k in getattr(cls, "__mro__", ()))
+    if model:
+        try:
+            values = obj.__dict__
+        except Exception:  # noqa: BLE001 - a hostile model
+            return None
+        return values if type(values) is dict else None
+    if isinstance(obj, dict):
+        return obj
+    if isinstance(obj, (str, bytes, int, float, list, tuple)) or obj is None:
+        return None
+    return _Attributes(obj)
+
+
+_MODELS: dict[type, bool] = {}
+
+
+class _Attributes:
+    """Any object's attributes read as a mapping (``member`` semantics: None when absent)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = member(self.obj, key)
+        return default if value is None else value
+
+    def __getitem__(self, key: str) -> Any:
+        return member(self.obj, key)
+
+
+def tag(obj: Any, key: str) -> Optional[str]:
+    """A string member (a ``type``, a ``role``) to compare with a constant: None unless it
+    is exactly a ``str`` (a subclass could make ``==`` raise or lie)."""
+    value = member(obj, key)
+    return value if type(value) is str else None
+
+
+def has(obj: Any, key: str) -> bool:
+    """Whether ``obj`` carries ``key`` (a dict key, or a non-None attribute)."""
+    if type(obj) is dict:
+        return key in obj
+    try:
+        if isinstance(obj, dict):
+            return key in obj
+    except Exception:  # noqa: BLE001
+        return False
+    return member(obj, key) is not None
+
+
+def items(value: Any) -> list[Any]:
+    """A list/tuple member as a list; anything else (None, a string, an object) as []."""
+    if not isinstance(value, (list, tuple)):
+        return []
+    try:
+        return list(value)
+    except Exception:  # noqa: BLE001 - a hostile sequence subclass
+        return []
 
 
 def normalize_id(value: Any) -> Optional[str]:
@@ -46,7 +163,9 @@ class ToolCall:
     def read(cls, name: Any, arguments: Any, call_id: Any, provider: Optional[SchemaFormat], raw: Any, what: str = "name") -> ToolCall:
         """A call from its members as a provider found them (any of them may be missing or
         of the wrong type: the call is then malformed, and keeps its id)."""
-        cid = normalize_id(call_id)
+        cid = call_id if type(call_id) is str and call_id else normalize_id(call_id)
+        if type(name) is str and name:
+            return cls(name, arguments, cid, provider, raw)
         if not isinstance(name, str) or not name:
             return cls("", arguments, cid, provider, raw, f"The tool call has no tool name ('{what}' is missing or not a string).")
         return cls(str.__str__(name), arguments, cid, provider, raw)
@@ -79,20 +198,10 @@ class ToolResult:
     ``"invalid_json"``, ``"invalid_arguments"``, ``"too_large"``, ``"missing_context"``,
     ``"timeout"`` or ``"tool_error"`` (the function raised: ``exception`` holds it);
     ``errors`` are Pydantic's structured errors; ``content`` is the text the model reads.
-    ``to_message(format)`` builds that provider's tool-result item. The ``call`` of a
-    result that dispatch's fast path produced is built on first access.
+    ``to_message(format)`` builds that provider's tool-result item.
     """
 
-    # class-level defaults: a result of the fast path sets only what it has
-    value: Any = None
-    is_error: bool = False
-    error_kind: Optional[str] = None
-    message: str = ""
-    exception: Optional[BaseException] = None
-    _errors: Optional[list[dict[str, Any]]] = None
-    _call: Optional[ToolCall] = None
-    source: Any = None
-    """The call as it was given to dispatch, for a result whose ``call`` is read lazily."""
+    __slots__ = ("call", "value", "is_error", "error_kind", "_errors", "message", "exception")
 
     def __init__(
         self,
@@ -104,24 +213,14 @@ class ToolResult:
         message: str = "",
         exception: Optional[BaseException] = None,
     ) -> None:
-        self._call = call
+        self.call = call
+        """The call this result answers (None for a message that held no readable call)."""
         self.value = value
         self.is_error = is_error
         self.error_kind = error_kind
         self._errors = errors
         self.message = message
         self.exception = exception
-
-    @property
-    def call(self) -> Optional[ToolCall]:
-        """The call this result answers (None for a message that held no readable call)."""
-        if self._call is None and self.source is not None:
-            self._call = parse_call(self.source)
-        return self._call
-
-    @call.setter
-    def call(self, value: Optional[ToolCall]) -> None:
-        self._call, self.source = value, None
 
     @property
     def errors(self) -> list[dict[str, Any]]:
@@ -189,15 +288,6 @@ class ToolResult:
         return provider.result_item(self)
 
 
-class QuickResult(ToolResult):
-    """A success of dispatch's fast path: ``QuickResult()`` then only the raw call
-    (``source``) and the value are stored; the :class:`ToolCall` is read from the raw call
-    if someone asks for it. (``object.__init__``: no Python frame on creation.)"""
-
-    __slots__ = ("source", "value")  # stored without materialising an instance dict
-    __init__ = object.__init__  # type: ignore[assignment]
-
-
 def to_messages(results: Sequence[ToolResult], format: Optional[FormatLike] = None) -> list[dict[str, Any]]:
     """The messages that answer one response's calls, to extend the conversation with.
 
@@ -222,31 +312,28 @@ def to_messages(results: Sequence[ToolResult], format: Optional[FormatLike] = No
     return get(fmt).result_messages(results)
 
 
-def quick_call(call: Any) -> Optional[tuple[str, Any, Any, Optional[SchemaFormat]]]:
-    """``(name, arguments, raw id, format)`` of a well-formed call in one of the common
-    dict shapes (each provider in ``QUICK_ORDER`` reads its own), else None. Cheap."""
-    if type(call) is dict:
-        for fmt, read in quick_readers():
-            found = read(call)
-            if found is not None:
-                return found[0], found[1], found[2], fmt
-        name = call.get("name")
-        if type(name) is str and name and "arguments" in call and "type" not in call:
-            return name, call["arguments"], call.get("id"), None
-    return None
-
-
 def parse_call(call: Any) -> ToolCall:
-    """Normalise one call. Never raises: a call that cannot be read comes back with
-    ``problem`` set (and its id, when it had one)."""
-    quick = quick_call(call)
-    if quick is not None:
-        return ToolCall(quick[0], quick[1], normalize_id(quick[2]), quick[3], call)
-    if isinstance(call, ToolCall):
-        return call
-    parsed = _read_by_provider(call)
+    """Read one call, whatever its shape: the provider whose call shape it has reads it
+    (an SDK object's class is remembered with the provider that read it, so the next one
+    goes straight there); else the plain ``{"name", "arguments"}``. Never raises: a call
+    that cannot be read comes back with ``problem`` set (and its id, when it had one)."""
+    cls = type(call)
+    if cls is ToolCall:
+        return call  # type: ignore[no-any-return]
+    try:
+        if cls is not dict:
+            known = _READ_BY.get(cls)
+            if known is not None:
+                found = known.read_call(call)
+                if found is not None:
+                    return found
+        parsed = _read_by_provider(call)
+    except Exception as exc:  # noqa: BLE001 - a hostile object or mapping: still an answer
+        return ToolCall.malformed(call, None, f"The tool call could not be read ({type(exc).__name__}).", member(call, "id"))
     if parsed is not None:
         return parsed
+    if isinstance(call, ToolCall):
+        return call
     if isinstance(call, dict) and "name" in call or not isinstance(call, (dict, list, tuple, str, bytes, int, float, type(None))) and member(call, "name") is not None:
         return ToolCall.read(member(call, "name"), member(call, "arguments"), member(call, "id"), None, call)
     return ToolCall.malformed(
@@ -257,11 +344,18 @@ def parse_call(call: Any) -> ToolCall:
     )
 
 
+_READ_BY: dict[type, Provider] = {}
+"""SDK call classes -> the provider that read one (at most a few dozen classes)."""
+
+
 def _read_by_provider(obj: Any) -> Optional[ToolCall]:
     """``obj`` read by the first provider whose call shape it has, else None."""
     for provider in in_call_order():
         parsed = provider.read_call(obj)
         if parsed is not None:
+            cls = type(obj)
+            if cls is not dict and len(_READ_BY) < 256:
+                _READ_BY[cls] = provider
             return parsed
     return None
 

@@ -37,7 +37,7 @@ Every error the library raises on purpose derives from :class:`Tool2SchemaError`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 if TYPE_CHECKING:
     from .calls import ToolCall
@@ -96,6 +96,7 @@ class OutputError(Tool2SchemaError, ValueError):
         errors: Optional[list[dict[str, Any]]] = None,
         text: Optional[str] = None,
         refusal: Optional[str] = None,
+        reply: Optional[Callable[[OutputError, Optional[FormatLike]], dict[str, Any]]] = None,
     ) -> None:
         super().__init__(content)
         self.content = content
@@ -105,22 +106,17 @@ class OutputError(Tool2SchemaError, ValueError):
         self.errors = errors or []
         self.text = text
         self.refusal = refusal
+        self.reply = reply
+        """What builds :meth:`to_message` (``Output.parse`` gives it; this module knows no provider)."""
 
     def to_message(self, format: Optional[FormatLike] = None) -> dict[str, Any]:
         """The message that asks the model to correct itself, to append after the
         assistant's turn: when it called an output tool, that provider's tool-result
         message for the call's id, flagged as an error where the provider has a flag;
         otherwise a user message. ``format`` defaults to the shape the response came in."""
-        from .calls import ToolResult, to_messages
-        from .providers import SchemaFormat, coerce_format, get
-
-        fmt = coerce_format(format) if format is not None else self.provider
-        if fmt is None:
-            fmt = self.call.provider if self.call is not None and self.call.provider else SchemaFormat.OPENAI
-        if self.call is not None:
-            result = ToolResult(self.call, is_error=True, error_kind=self.kind, errors=self.errors, message=self.content)
-            return to_messages([result], fmt)[0]
-        return get(fmt).user_message(self.content)
+        if self.reply is None:
+            raise TypeError("OutputError.to_message: this error was not raised by Output.parse (no reply builder)")
+        return self.reply(self, format)
 
 
 class ParseException(Tool2SchemaError):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Optional
+from typing import Any, Callable, ClassVar, Optional, Sequence
 
 from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
@@ -103,6 +103,54 @@ def resolve(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(ref, str):
         return node
     return {**defs.get(ref_name(ref), {}), **{k: v for k, v in node.items() if k != "$ref"}}
+
+
+def may_omit(schema: dict[str, Any], path: Sequence[Any]) -> bool:
+    """Whether the value at ``path`` (object keys and array indexes into a value of
+    ``schema``) is a property that the object holding it declares and does not require:
+    a key the model may leave out. A key of a free-form mapping (``additionalProperties``)
+    or an array item is not. Follows ``$ref`` and every ``anyOf``/``oneOf``/``allOf``
+    branch (true when one branch allows it)."""
+    if not path:
+        return False
+    defs = schema.get("$defs") or {}
+    nodes = _branches([schema], defs)
+    for step in path[:-1]:
+        found: list[dict[str, Any]] = []
+        for node in nodes:
+            if isinstance(step, str):
+                child = (node.get("properties") or {}).get(step, node.get("additionalProperties"))
+            else:
+                prefix = node.get("prefixItems")
+                child = prefix[step] if isinstance(prefix, list) and step < len(prefix) else node.get("items")
+            if isinstance(child, dict):
+                found.append(child)
+        nodes = _branches(found, defs)
+    key = path[-1]
+    return any(
+        isinstance(node.get("properties"), dict) and key in node["properties"] and key not in (node.get("required") or ())
+        for node in nodes
+    )
+
+
+def _branches(nodes: list[dict[str, Any]], defs: dict[str, Any]) -> list[dict[str, Any]]:
+    """``nodes`` with each ``$ref`` resolved and each ``anyOf``/``oneOf``/``allOf`` branch
+    added (each definition expanded once)."""
+    out: list[dict[str, Any]] = []
+    todo = list(nodes)
+    seen: set[int] = set()
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        ref = node.get("$ref")
+        if isinstance(ref, str) and isinstance(defs.get(ref_name(ref)), dict):
+            todo.append(defs[ref_name(ref)])
+        out.append(node)
+        for key in ("anyOf", "oneOf", "allOf"):
+            todo.extend(b for b in node.get(key) or () if isinstance(b, dict))
+    return out
 
 
 class SchemaWalker:

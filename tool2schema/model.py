@@ -562,8 +562,6 @@ def build_args_model(info: FunctionInfo, options: ModelOptions) -> ArgsModel:
         annotation = field_annotation(param, options, extra_enums)
         if options.lenient and options.probe_schemas and param.annotated:
             annotation = _describable(annotation)
-        if is_optional(annotation):
-            annotation = typing.Annotated[annotation, BeforeValidator(_null_string_to_none)]
         field_name = _safe_field_name(param.name, index)
         _check_default_sources(info, param)
         fields[field_name] = _field_for(param, annotation, field_name, options)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, Optional, TypeVar, Uni
 
 from pydantic import BaseModel, create_model
 
-from .calls import ToolCall, parse_call
+from .calls import ToolCall, ToolResult, parse_call, to_messages
 from .definition import ToolDefinition, ToolKind
 from .errors import OutputError, SchemaFormatError, Tool2SchemaError, ToolDefinitionError
 from .introspect import is_typed_dict
@@ -84,6 +84,11 @@ class _Part:
     tool: Tool[Any, Any]
     wrapped: bool
     """The type travels as the ``result`` property of a generated model."""
+
+
+def _output_error(content: str, **details: Any) -> OutputError:
+    """An :class:`OutputError` whose ``to_message`` builds the retry message."""
+    return OutputError(content, reply=retry_message, **details)
 
 
 class Output(Generic[T]):
@@ -323,21 +328,21 @@ class Output(Generic[T]):
             how = "Give your final answer by calling one of the tools " + ", ".join(repr(n) for n in names) + "."
         text = (reply.text or "").strip()
         if reply.refusal is not None:
-            raise OutputError(
+            raise _output_error(
                 f"The answer was refused or blocked ({reply.refusal[:200]}). {how}",
                 kind="text_instead" if text or " " in reply.refusal.strip() else "no_output",
                 provider=fmt, text=reply.text, refusal=reply.refusal,
             )
         if text:
             shown = text if len(text) <= 200 else text[:197] + "..."
-            raise OutputError(f"You answered in text ({shown!r}) instead of giving the answer. {how}", kind="text_instead", provider=fmt, text=reply.text)
+            raise _output_error(f"You answered in text ({shown!r}) instead of giving the answer. {how}", kind="text_instead", provider=fmt, text=reply.text)
         others = [c.name for c in reply.calls if c.name]
         if others:
-            raise OutputError(
+            raise _output_error(
                 f"The response calls {', '.join(repr(n) for n in others)} but gives no final answer. {how}",
                 kind="no_output", provider=fmt,
             )
-        raise OutputError(f"The response holds no answer. {how}", kind="no_output", provider=fmt)
+        raise _output_error(f"The response holds no answer. {how}", kind="no_output", provider=fmt)
 
     def _parse_native(self, provider: Provider, reply: Reply) -> Any:
         fmt = provider.format
@@ -359,7 +364,7 @@ class Output(Generic[T]):
             content = result.message
             if native:
                 content = _native_wording(content, call.name)
-            raise OutputError(content, kind=kind, provider=fmt, call=None if native else call, errors=result.errors, text=raw_text)
+            raise _output_error(content, kind=kind, provider=fmt, call=None if native else call, errors=result.errors, text=raw_text)
         value = result.value
         if part.wrapped and part.tool.kind is ToolKind.MODEL:
             value = value.result
@@ -367,6 +372,19 @@ class Output(Generic[T]):
 
     def __repr__(self) -> str:
         return f"Output({', '.join(_type_name(t) for t in self.types)}, mode={self.mode!r})"
+
+
+def retry_message(error: OutputError, format: Optional[FormatLike] = None) -> dict[str, Any]:
+    """:meth:`OutputError.to_message`: when the model called an output tool, that
+    provider's tool-result message for the call's id (an error where the provider has a
+    flag); otherwise a user message in the provider's shape."""
+    fmt = coerce_format(format) if format is not None else error.provider
+    if fmt is None:
+        fmt = error.call.provider if error.call is not None and error.call.provider else SchemaFormat.OPENAI
+    if error.call is not None:
+        result = ToolResult(error.call, is_error=True, error_kind=error.kind, errors=error.errors, message=error.content)
+        return to_messages([result], fmt)[0]
+    return get(fmt).user_message(error.content)
 
 
 def _native_wording(message: str, name: str) -> str:

@@ -10,41 +10,27 @@ import functools
 import inspect
 import threading
 import traceback
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Union
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Optional, Union
 
-from pydantic_core import to_json
+from pydantic_core import from_json
 
-from .calling import (
-    MAX_BYTES,
-    MAX_DEPTH,
-    call_with_values,
-    check_arguments,
-    depth_error,
-    survey,
-    text_fits,
-    validate_instance,
-    validate_values,
-    values_caller,
-)
-from .calls import QuickResult, ToolCall, ToolResult, extract_calls, parse_call, quick_call
+from .calling import MAX_BYTES, MAX_DEPTH, ArgumentsValidator, arguments_validator, depth_error, runner
+from .calls import ToolCall, ToolResult, extract_calls, parse_call
 from .config import on_change
 from .definition import ToolKind
 from .discovery import ModuleLike, find_tools
 from .errors import ToolCallError
 from .frozen import thaw
-from .providers import QUICK_ORDER, FormatLike, SchemaFormat
+from .providers import FormatLike
 from .providers import get as get_provider
 from .tool import Tool, tool
 
-# enum members as module constants: reading ``ToolKind.X`` costs ~0.2 us on CPython 3.11
 _MODEL = ToolKind.MODEL
-_FUNCTION = ToolKind.FUNCTION
-_CALLABLE = ToolKind.CALLABLE
 
 if TYPE_CHECKING:
     from mcp.server import Server
 
-    from .model import ArgsModel
     from .output import Output
     from .serve import ContextLike
 
@@ -81,24 +67,19 @@ class ToolRegistry:
         if not (error_text in ("message", "type") or callable(error_text)):
             raise ValueError(f"ToolRegistry: error_text must be 'message', 'type' or a callable (exc) -> str, not {error_text!r}")
         self._tools: dict[str, Tool[Any, Any]] = {}
-        self._fast: dict[str, tuple[Any, Any, Any]] = {}
-        """name -> (validate_json, values caller, definition): the compiled path of a plain sync tool
-        that already ran once (see :meth:`dispatch`); dropped whenever settings change."""
+        self._plans: dict[str, _Plan] = {}
+        """name -> the tool compiled for dispatch (built on its first call; dropped whenever settings change)."""
         self._forbid_extra = forbid_extra
-        self._max_bytes = max_bytes
-        self._max_depth = max_depth
-        self._short = min(max_bytes, max_depth)  # texts this short always pass text_fits (n characters nest at most n levels)
+        self.max_bytes = max_bytes
+        self.max_depth = max_depth
         self.timeout = timeout
         self.include_traceback = include_traceback
         self.error_text = error_text
-        shape = get_provider(QUICK_ORDER[0]).call_shape
-        assert shape is not None and shape.holder is not None  # the fast path reads a holder
-        self._shape = (shape.holder, shape.name, shape.arguments)
         on_change(self, ToolRegistry._forget)
         for t in tools:
             self.add(t)
 
-    # options that decide which tools may take dispatch's fast path: changing one drops them
+    # options that decide how a tool is compiled for dispatch: changing one drops the plans
     @property
     def forbid_extra(self) -> bool:
         """Reject arguments a tool does not declare (default: they are ignored)."""
@@ -121,28 +102,8 @@ class ToolRegistry:
         self._timeout = value
         self._forget()
 
-    @property
-    def max_bytes(self) -> int:
-        """The largest arguments payload (characters of JSON) a call may carry."""
-        return self._max_bytes
-
-    @max_bytes.setter
-    def max_bytes(self, value: int) -> None:
-        self._max_bytes = value
-        self._short = min(value, self._max_depth)
-
-    @property
-    def max_depth(self) -> int:
-        """The deepest nesting of objects/arrays a call's arguments may have."""
-        return self._max_depth
-
-    @max_depth.setter
-    def max_depth(self, value: int) -> None:
-        self._max_depth = value
-        self._short = min(self._max_bytes, value)
-
     def _forget(self) -> None:
-        self._fast.clear()
+        self._plans.clear()
 
     @classmethod
     def from_module(cls, modules: ModuleLike, tag: Optional[str] = None, **options: Any) -> ToolRegistry:
@@ -155,7 +116,7 @@ class ToolRegistry:
         if t.name in self._tools and self._tools[t.name] is not t:
             raise ValueError(f"ToolRegistry: two tools are named {t.name!r}; pass name='...' to one of them")
         self._tools[t.name] = t
-        self._fast.pop(t.name, None)
+        self._plans.pop(t.name, None)
         return t
 
     def __contains__(self, name: object) -> bool:
@@ -214,34 +175,83 @@ class ToolRegistry:
         return provider.request(tools, provider.tool_choice(names, required=True))
 
     # -- dispatch -----------------------------------------------------------------
-    def _prepare(self, parsed: ToolCall) -> tuple[ToolCall, Tool[Any, Any], ArgsModel, Any]:
-        """Validate a parsed call: (call, tool, its binding, validated values or model instance)."""
-        if parsed.problem is not None:
-            raise _Failed(parsed, ToolCallError(parsed.problem, kind="malformed_call"))
-        t = self._tools.get(parsed.name)
+    #
+    # One pipeline for every call: the call's provider reads it (name, arguments, id) ->
+    # the tool's plan (compiled on its first call) validates the arguments -> the function
+    # runs -> one ToolResult. Every failure on the way is an error result.
+
+    def dispatch(self, call: Any, context: Optional[dict[str, Any]] = None) -> ToolResult:
+        """Validate and run one call; never raises for a bad call or a failing tool.
+
+        An async tool is run to completion with ``asyncio.run`` when no event loop is
+        running (inside one, use ``adispatch``). A sync tool with a time limit runs in a
+        worker thread, abandoned (not stopped) when it overruns."""
+        parsed = parse_call(call)
+        plan = self._plans.get(parsed.name) or self._plan(parsed)
+        if type(plan) is not _Plan:
+            return plan  # type: ignore[return-value]
+        try:
+            values = plan.validate(parsed.arguments, self.max_bytes, self.max_depth, parsed.provider)
+        except Exception as exc:  # noqa: BLE001 - a ToolCallError, or arguments that broke a reader
+            return self._refused(parsed, exc)
+        try:
+            if plan.direct:
+                return ToolResult(parsed, plan.run(values, context))
+            return ToolResult(parsed, self._run_bounded(plan, values, context))
+        except Exception as exc:  # noqa: BLE001 - reported to the model, kept on the result
+            return self._failure(parsed, plan, exc)
+
+    async def adispatch(self, call: Any, context: Optional[dict[str, Any]] = None) -> ToolResult:
+        """Async :meth:`dispatch`: async tools are awaited (cancelled past their time
+        limit), sync ones called directly (in a worker thread when they have a time limit,
+        abandoned when they overrun)."""
+        parsed = parse_call(call)
+        plan = self._plans.get(parsed.name) or self._plan(parsed)
+        if type(plan) is not _Plan:
+            return plan  # type: ignore[return-value]
+        try:
+            values = plan.validate(parsed.arguments, self.max_bytes, self.max_depth, parsed.provider)
+        except Exception as exc:  # noqa: BLE001
+            return self._refused(parsed, exc)
+        limit = plan.limit
+        try:
+            if limit is not None and not plan.tool.is_async:
+                value = await _in_thread_async(functools.partial(plan.run, values, context), limit)
+            else:
+                value = plan.run(values, context)
+                if inspect.isawaitable(value):
+                    value = await (value if limit is None else _bounded(value, limit))
+        except Exception as exc:  # noqa: BLE001 - reported to the model, kept on the result
+            return self._failure(parsed, plan, exc)
+        return ToolResult(parsed, value)
+
+    def _plan(self, call: ToolCall) -> Union[_Plan, ToolResult]:
+        """The compiled plan of the tool ``call`` names (kept until settings change), or
+        the error result of a call that cannot have one (malformed, unknown tool, a tool
+        that cannot be built)."""
+        if call.problem is not None:
+            return self._error(call, ToolCallError(call.problem, kind="malformed_call"))
+        t = self._tools.get(call.name)
         if t is None:
-            raise _Failed(parsed, self._unknown(parsed.name))
+            return self._error(call, self._unknown(call.name))
         try:
-            binding = t.binding()  # built on first use: a tool that cannot be built is the application's fault
-            definition = t.definition() if parsed.provider is not None else None
-        except Exception as exc:  # noqa: BLE001 - a ToolDefinitionError, an import failing, ...
-            raise _Broken(parsed, exc) from None
-        try:
-            args = parsed.arguments
-            if args is not None and not isinstance(args, (str, bytes, bytearray)):
-                # already-parsed arguments (an SDK object's dict): bound their depth before
-                # anything recursive (restore_arguments, prune_nulls, Pydantic) reads them
-                check_arguments(parsed.name, args, self._max_depth)
-            if parsed.provider is not None:
-                assert definition is not None
-                args = get_provider(parsed.provider).restore_arguments(args, definition)
-            if self._forbid_extra:
-                args = self._check_extra(t, args)
-            if t.kind is _MODEL:
-                return parsed, t, binding, validate_instance(binding, parsed.name, args, max_bytes=self._max_bytes, max_depth=self._max_depth)
-            return parsed, t, binding, validate_values(binding, parsed.name, args, max_bytes=self._max_bytes, max_depth=self._max_depth)
-        except ToolCallError as exc:
-            raise _Failed(parsed, exc) from None
+            plan = _Plan.build(t, self._limit(t))
+        except Exception as exc:  # noqa: BLE001 - a ToolDefinitionError, an import failing: the application's fault
+            return self._raised(call, exc)
+        if self._forbid_extra:
+            plan.validate = functools.partial(_forbidding_extra, t, plan.validate)
+        self._plans[t.name] = plan
+        return plan
+
+    def _run_bounded(self, plan: _Plan, values: Any, context: Optional[dict[str, Any]]) -> Any:
+        """Run a tool that is async or has a time limit, from sync code."""
+        limit = plan.limit
+        if limit is not None and not plan.tool.is_async:
+            return _in_thread(functools.partial(plan.run, values, context), limit)
+        value = plan.run(values, context)
+        if inspect.isawaitable(value):
+            value = _run_sync(value, plan.tool.name, limit)
+        return value
 
     def _unknown(self, name: str) -> ToolCallError:
         shown = name if len(name) <= 100 and name.isprintable() else repr(name[:100]) + ("..." if len(name) > 100 else "")
@@ -252,57 +262,16 @@ class ToolRegistry:
             kind="unknown_tool",
         )
 
-    def _start(self, call: Any, parsed: Optional[ToolCall] = None) -> Union[tuple[ToolCall, Tool[Any, Any], ArgsModel, Any], ToolResult]:
-        """Parse (unless ``parsed`` is the call already read) and validate, with a failure
-        turned into its error result. Never raises for any input (a bug in a reader
-        becomes a ``malformed_call`` result)."""
-        if parsed is None:
-            try:
-                parsed = parse_call(call)
-            except Exception as exc:  # noqa: BLE001 - parse_call never raises; this is the last line of defence
-                parsed = ToolCall.malformed(call, None, f"The tool call could not be read ({type(exc).__name__}).")
-        try:
-            return self._prepare(parsed)
-        except _Failed as failed:
-            return self._error(failed.call, failed.error)
-        except _Broken as broken:
-            return self._raised(broken.call, broken.error)
-        except RecursionError:
-            return self._error(parsed, depth_error(parsed.name, self.max_depth))
-        except Exception as exc:  # noqa: BLE001 - arguments that break a reader (hostile objects): still an answer
-            return self._error(parsed, ToolCallError(
-                f"The arguments for tool '{parsed.name}' could not be read ({type(exc).__name__}). Send a JSON object.",
-                kind="malformed_call",
-            ))
-
-    def _run(self, t: Tool[Any, Any], binding: ArgsModel, validated: Any, context: Optional[dict[str, Any]]) -> Any:
-        if t.kind is _MODEL:
-            return validated
-        return call_with_values(binding, t.func, t.kind, t.name, validated, context)
-
-    def _check_extra(self, t: Tool[Any, Any], args: Any) -> Any:
-        if isinstance(args, (str, bytes)):
-            if len(args) > self.max_bytes:
-                return args  # validate() reports the size
-            from pydantic_core import from_json
-
-            try:
-                args = from_json(args)
-            except ValueError:
-                return args
-        if isinstance(args, dict):
-            model = t.args_model
-            known = {f.alias or n for n, f in model.model_fields.items()}
-            extra = [k for k in args if k not in known]
-            if extra:
-                raise ToolCallError(
-                    f"Invalid arguments for tool '{t.name}': {', '.join(repr(k)[:100] for k in extra[:20])} "
-                    f"{'is not a parameter' if len(extra) == 1 else 'are not parameters'} of this tool; "
-                    f"its parameters are {', '.join(repr(k) for k in known) or '(none)'}.",
-                    kind="invalid_arguments",
-                    errors=[{"type": "extra_forbidden", "loc": (k,), "msg": "Extra inputs are not permitted"} for k in extra],
-                )
-        return args
+    def _refused(self, call: ToolCall, exc: BaseException) -> ToolResult:
+        """The error result of arguments that did not validate (or broke a reader)."""
+        if isinstance(exc, ToolCallError):
+            return self._error(call, exc)
+        if isinstance(exc, RecursionError):
+            return self._error(call, depth_error(call.name, self.max_depth))
+        return self._error(call, ToolCallError(
+            f"The arguments for tool '{call.name}' could not be read ({type(exc).__name__}). Send a JSON object.",
+            kind="malformed_call",
+        ))
 
     def _error(self, call: Optional[ToolCall], exc: ToolCallError) -> ToolResult:
         return ToolResult(call, is_error=True, error_kind=exc.kind, errors=exc.errors, message=exc.message, exception=exc)
@@ -323,167 +292,19 @@ class ToolRegistry:
             text += "\n" + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         return ToolResult(call, is_error=True, error_kind="tool_error", message=text, exception=exc)
 
-    def _timed_out(self, call: ToolCall, limit: float, abandoned: bool) -> ToolResult:
-        what = "it was abandoned (a sync tool cannot be stopped; it may still be running)" if abandoned else "it was cancelled"
-        exc = ToolCallError(f"Tool '{call.name}' did not finish within {limit:g} seconds (its time limit); {what}.", kind="timeout")
-        return self._error(call, exc)
-
     def _limit(self, t: Tool[Any, Any]) -> Optional[float]:
         return t.timeout if t.timeout is not None else self.timeout
 
-    def dispatch(self, call: Any, context: Optional[dict[str, Any]] = None) -> ToolResult:
-        """Validate and run one call; never raises for a bad call or a failing tool.
-
-        An async tool is run to completion with ``asyncio.run`` when no event loop is
-        running (inside one, use ``adispatch``). A sync tool with a time limit runs in a
-        worker thread, abandoned (not stopped) when it overruns."""
-        if type(call) is dict:
-            # Fast path: the first quick provider's call shape (a dict) with JSON-text
-            # arguments, for a plain sync tool that already ran once (its compiled path:
-            # the same validator and limits as the general path, the values passed
-            # positionally). Anything else, or any failure, takes the general path.
-            holder_key, name_key, arguments_key = self._shape
-            try:
-                holder = call[holder_key]
-                # only an exact dict is read by subscript (a defaultdict would be written to)
-                entry = self._fast[holder[name_key]] if type(holder) is dict else None
-            except Exception:  # noqa: BLE001 - not this shape, or a name that is no tool's
-                entry = None
-            if entry is not None:
-                args = holder.get(arguments_key)
-                if type(args) is str and (len(args) <= self._short or text_fits(args, self._max_bytes, self._max_depth)):
-                    try:
-                        values = entry[0](args, strict=True)
-                    except Exception:  # noqa: BLE001 - the general path reports it (after the documented coercions)
-                        pass
-                    else:
-                        try:
-                            value = entry[1](values)
-                        except Exception as exc:  # noqa: BLE001
-                            return self._raised(parse_call(call), exc)
-                        result: QuickResult = QuickResult()
-                        result.source = call
-                        result.value = value
-                        return result
-        parsed = None
-        if self._fast:
-            other = self._compiled_other(call)
-            if isinstance(other, ToolResult):
-                return other
-            parsed = other  # the call as read there (not read twice)
-        started = self._start(call, parsed)
-        if isinstance(started, ToolResult):
-            return started
-        parsed, t, binding, validated = started
-        limit = self._limit(t)
-        try:
-            if limit is not None and not t.is_async and t.kind is not _MODEL:
-                value = _in_thread(functools.partial(self._run, t, binding, validated, context), limit)
-            else:
-                value = self._run(t, binding, validated, context)
-                if t.is_async and inspect.isawaitable(value):
-                    value = _run_sync(value, t.name, limit)
-        except Exception as exc:  # noqa: BLE001 - reported to the model, kept on the result
-            return self._failure(parsed, t, limit, exc)
-        self._remember(t)
-        return ToolResult(parsed, value=value)
-
-    def _compiled_other(self, call: Any) -> Union[ToolResult, ToolCall, None]:
-        """The compiled path for every call but the inline Chat one: the other common
-        dicts (each quick provider's ``call_shape``: Responses, Anthropic, Bedrock; plain
-        ``{"name", "arguments"}``) read cheaply, any other call (SDK objects, Gemini
-        dicts) read by its provider. Its result; else the call as read, for the general
-        path (which also reports every failure), or None."""
-        parsed: Optional[ToolCall] = None
-        quick = quick_call(call) if type(call) is dict else None
-        if quick is not None:
-            name, args, fmt = quick[0], quick[1], quick[3]
-        else:
-            try:
-                parsed = parse_call(call)
-            except Exception:  # noqa: BLE001 - the general path reports it
-                return None
-            if parsed.problem is not None:
-                return parsed
-            name, args, fmt = parsed.name, parsed.arguments, parsed.provider
-        entry = self._fast.get(name)
-        values = None if entry is None else self._compiled_values(entry, args, fmt)
-        if values is None:
-            return parsed
-        assert entry is not None
-        try:
-            value = entry[1](values)
-        except Exception as exc:  # noqa: BLE001
-            return self._raised(parsed or parse_call(call), exc)
-        if parsed is not None:
-            return ToolResult(parsed, value=value)
-        result: QuickResult = QuickResult()  # the ToolCall is read from the raw call if asked for
-        result.source = call
-        result.value = value
-        return result
-
-    def _compiled_values(self, entry: tuple[Any, Any, Any], args: Any, fmt: Optional[SchemaFormat]) -> Optional[dict[str, Any]]:
-        """A compiled tool's validated values for JSON-text or already-parsed arguments;
-        None: take the general path. Parsed arguments are walked once (depth and plain
-        JSON: ``survey``) and validated as their JSON text, as the general path does."""
-        if type(args) is str:
-            if not (len(args) <= self._short or text_fits(args, self._max_bytes, self._max_depth)):
-                return None
-        elif type(args) is not dict:
-            return None
-        try:
-            if type(args) is dict:
-                if not survey(args, self._max_depth):  # too deep (None), or Python objects (False)
-                    return None
-                if fmt is not None:
-                    restored = get_provider(fmt).restore_arguments(args, entry[2])
-                    if restored is not args and not survey(restored, self._max_depth):  # restoring can nest deeper
-                        return None
-                    args = restored
-                args = to_json(args)
-            values: dict[str, Any] = entry[0](args, strict=True)
-        except Exception:  # noqa: BLE001 - the general path reports it (after the documented coercions)
-            return None
-        return values
-
-    def _remember(self, t: Tool[Any, Any]) -> None:
-        """Compile the fast path of :meth:`dispatch` for a plain sync tool that just ran."""
-        if t.name in self._fast or t.is_async or self._forbid_extra or self._limit(t) is not None:
-            return
-        if t.kind in (_FUNCTION, _CALLABLE):
-            binding = t.binding()
-            run = values_caller(binding, t.func)
-            if run is not None and binding.values_validator is not None:
-                self._fast[t.name] = (binding.values_validator.validate_json, run, t.definition())
-
-    async def adispatch(self, call: Any, context: Optional[dict[str, Any]] = None) -> ToolResult:
-        """Async :meth:`dispatch`: async tools are awaited (cancelled past their time
-        limit), sync ones called directly (in a worker thread when they have a time limit,
-        abandoned when they overrun)."""
-        started = self._start(call)
-        if isinstance(started, ToolResult):
-            return started
-        parsed, t, binding, validated = started
-        limit = self._limit(t)
-        try:
-            if limit is not None and not t.is_async and t.kind is not _MODEL:
-                value = await _in_thread_async(functools.partial(self._run, t, binding, validated, context), limit)
-            else:
-                value = self._run(t, binding, validated, context)
-                if inspect.isawaitable(value):
-                    value = await (value if limit is None else _bounded(value, limit))
-        except Exception as exc:  # noqa: BLE001 - reported to the model, kept on the result
-            return self._failure(parsed, t, limit, exc)
-        return ToolResult(parsed, value=value)
-
-    def _failure(self, parsed: ToolCall, t: Tool[Any, Any], limit: Optional[float], exc: Exception) -> ToolResult:
-        """The error result of a call that was valid but did not complete (the one outcome
-        path of :meth:`dispatch` and :meth:`adispatch`)."""
+    def _failure(self, call: ToolCall, plan: _Plan, exc: Exception) -> ToolResult:
+        """The error result of a call that was valid but did not complete."""
         if isinstance(exc, _TimedOut):
-            return self._timed_out(parsed, limit or 0.0, abandoned=not t.is_async)
+            what = "it was abandoned (a sync tool cannot be stopped; it may still be running)" if not plan.tool.is_async else "it was cancelled"
+            return self._error(call, ToolCallError(
+                f"Tool '{call.name}' did not finish within {plan.limit or 0.0:g} seconds (its time limit); {what}.", kind="timeout"
+            ))
         if isinstance(exc, ToolCallError):
-            return self._error(parsed, exc)
-        return self._raised(parsed, exc)
+            return self._error(call, exc)
+        return self._raised(call, exc)
 
     def _calls(self, message: Any, output: Optional[Output[Any]]) -> Union[list[ToolCall], ToolResult]:
         """The calls of ``message`` to run (``output``'s skipped), or the error result when
@@ -518,19 +339,53 @@ class ToolRegistry:
 
 
 
-class _Failed(Exception):
-    def __init__(self, call: ToolCall, error: ToolCallError) -> None:
-        self.call = call
-        self.error = error
+@dataclass(slots=True)
+class _Plan:
+    """A tool compiled for dispatch: how its arguments are validated and how it runs."""
+
+    tool: Tool[Any, Any]
+    validate: Callable[..., Any]
+    """``validate(arguments, max_bytes, max_depth, provider)``: :meth:`ArgumentsValidator.validate`."""
+    run: Callable[[Any, Optional[Mapping[str, Any]]], Any]
+    """``run(values, context)``: :func:`~tool2schema.calling.runner`."""
+    limit: Optional[float]
+    direct: bool
+    """A sync tool without a time limit: run in the caller's thread as it is."""
+
+    @classmethod
+    def build(cls, t: Tool[Any, Any], limit: Optional[float]) -> _Plan:
+        binding = t.binding()  # built on first use: a tool that cannot be built raises here
+        definition = t.definition()
+        schema = functools.partial(getattr, definition, "parameters")
+        if t.kind is _MODEL:
+            model = binding.model
+            validator = ArgumentsValidator(t.name, model, model.__pydantic_validator__, schema)
+        else:
+            validator = arguments_validator(binding, t.name, schema)
+        run = runner(binding, t.func, t.kind, t.name)
+        return cls(t, validator.validate, run, limit, direct=limit is None and not t.is_async)
 
 
-class _Broken(Exception):
-    """The called tool cannot be built (its definition is wrong): answered like a tool
-    that raised, with the build error on the result's ``exception``."""
-
-    def __init__(self, call: ToolCall, error: Exception) -> None:
-        self.call = call
-        self.error = error
+def _forbidding_extra(t: Tool[Any, Any], validate: Callable[..., Any], arguments: Any, max_bytes: int, max_depth: int, provider: Any) -> Any:
+    """``validate``, first refusing arguments the tool does not declare (``forbid_extra``)."""
+    args = arguments
+    if isinstance(args, (str, bytes, bytearray)) and len(args) <= max_bytes:
+        try:
+            args = from_json(args)
+        except ValueError:
+            pass  # validate() reports it
+    if isinstance(args, dict):
+        known = {f.alias or n for n, f in t.args_model.model_fields.items()}
+        extra = [k for k in args if k not in known]
+        if extra:
+            raise ToolCallError(
+                f"Invalid arguments for tool '{t.name}': {', '.join(repr(k)[:100] for k in extra[:20])} "
+                f"{'is not a parameter' if len(extra) == 1 else 'are not parameters'} of this tool; "
+                f"its parameters are {', '.join(repr(k) for k in known) or '(none)'}.",
+                kind="invalid_arguments",
+                errors=[{"type": "extra_forbidden", "loc": (k,), "msg": "Extra inputs are not permitted"} for k in extra],
+            )
+    return validate(arguments, max_bytes, max_depth, provider)
 
 
 class _TimedOut(Exception):

@@ -100,17 +100,4 @@ def in_call_order() -> list[Provider]:
     return [get(f) for f in CALL_ORDER]
 
 
-QUICK_ORDER = (SchemaFormat.OPENAI, SchemaFormat.OPENAI_RESPONSES, SchemaFormat.ANTHROPIC, SchemaFormat.BEDROCK)
-"""The providers whose ``quick_read`` dispatch tries first (their ``call_shape``, the
-most common call dict); the first one's shape is read inline by dispatch's fast path,
-the others through ``calls.quick_call``."""
-
-
-@functools.cache
-def quick_readers() -> list[tuple[SchemaFormat, Any]]:
-    """``(format, provider.quick_read)`` for each provider in :data:`QUICK_ORDER` (built
-    on first use, then kept: do not change the list)."""
-    return [(f, get(f).quick_read) for f in QUICK_ORDER]
-
-
-__all__ = ["CALL_ORDER", "QUICK_ORDER", "FormatLike", "SchemaFormat", "coerce_format", "get", "in_call_order", "quick_readers"]
+__all__ = ["CALL_ORDER", "FormatLike", "SchemaFormat", "coerce_format", "get", "in_call_order"]

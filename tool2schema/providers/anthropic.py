@@ -25,12 +25,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
+from ..calls import ToolCall, fields, items, member, tag
 from ..jsonschema import Path, in_words, ref_name
 from . import SchemaFormat
-from .base import CallShape, Limits, Provider, ProviderIssue, Reply, StrictSubset, items, member, read_tool_call, tag
+from .base import Limits, Provider, ProviderIssue, Reply, StrictSubset
 
 if TYPE_CHECKING:
-    from ..calls import ToolCall, ToolResult
+    from ..calls import ToolResult
     from ..definition import ToolDefinition
 
 
@@ -205,12 +206,12 @@ class Anthropic(Provider):
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"tools": tools, "tool_choice": choice}
 
-    call_shape = CallShape(holder=None, name="name", arguments="input", id="id", tag=("type", "tool_use"))
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        if tag(obj, "type") != "tool_use":
+        call = fields(obj)
+        if call is None or call.get("type") != "tool_use":
             return None
-        return read_tool_call(member(obj, "name"), member(obj, "input"), member(obj, "id"), self.format, obj)
+        return ToolCall.read(call.get("name"), call.get("input"), call.get("id"), self.format, obj)
 
     def response_items(self, response: Any) -> Optional[list[Any]]:
         content = member(response, "content")

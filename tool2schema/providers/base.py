@@ -8,87 +8,18 @@ walkers, strict subset, limits, call and result shapes), each citing its source.
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
+from ..calls import ToolCall
 from ..errors import SchemaFormatError
 from ..jsonschema import Dropped, Path, SchemaWalker
 
 if TYPE_CHECKING:
-    from ..calls import ToolCall, ToolResult
+    from ..calls import ToolResult
     from ..definition import ToolDefinition
     from . import SchemaFormat
-
-
-def member(obj: Any, key: str) -> Any:
-    """``obj[key]`` for a dict, ``obj.key`` for an SDK object; None when absent or unreadable.
-
-    The SDKs' objects are Pydantic models, whose ``__getattr__`` raises for a missing
-    member (several microseconds per raise; the readers ask every object for other
-    providers' members): a model's field or extra is read from the instance directly,
-    anything its class defines (a property) with ``getattr``."""
-    if type(obj) is dict:
-        return obj.get(key)
-    try:
-        if isinstance(obj, dict):
-            return obj.get(key)
-        cls = type(obj)
-        direct = _DIRECT.get((cls, key))
-        if direct is None:
-            if len(_DIRECT) > 10_000:
-                _DIRECT.clear()
-            direct = _DIRECT[(cls, key)] = _is_field_or_extra(cls, key)
-        if direct:
-            value = obj.__dict__.get(key, _ABSENT)
-            if value is not _ABSENT:
-                return value
-            extra = getattr(obj, "__pydantic_extra__", None)
-            return extra.get(key) if type(extra) is dict else None
-        return getattr(obj, key, None)
-    except Exception:  # noqa: BLE001 - a hostile property or mapping must not crash dispatch
-        return None
-
-
-_DIRECT: dict[tuple[type, str], bool] = {}
-_ABSENT = object()
-
-
-def _is_field_or_extra(cls: type, key: str) -> bool:
-    """Whether ``cls`` is a Pydantic model whose classes define nothing named ``key``
-    (then ``key`` can only be a field, in the instance dict, or an extra)."""
-    mro = getattr(cls, "__mro__", ())
-    return any("__pydantic_fields__" in vars(k) for k in mro) and not any(key in vars(k) for k in mro)
-
-
-def tag(obj: Any, key: str) -> Optional[str]:
-    """A string member (a ``type``, a ``role``) to compare with a constant: None unless it
-    is exactly a ``str`` (a subclass could make ``==`` raise or lie)."""
-    value = member(obj, key)
-    return value if type(value) is str else None
-
-
-def has(obj: Any, key: str) -> bool:
-    """Whether ``obj`` carries ``key`` (a dict key, or a non-None attribute)."""
-    if type(obj) is dict:
-        return key in obj
-    try:
-        if isinstance(obj, dict):
-            return key in obj
-    except Exception:  # noqa: BLE001
-        return False
-    return member(obj, key) is not None
-
-
-def items(value: Any) -> list[Any]:
-    """A list/tuple member as a list; anything else (None, a string, an object) as []."""
-    if not isinstance(value, (list, tuple)):
-        return []
-    try:
-        return list(value)
-    except Exception:  # noqa: BLE001 - a hostile sequence subclass
-        return []
 
 
 def _count_enum_values(schema: Any) -> int:
@@ -104,20 +35,6 @@ def _count_enum_values(schema: Any) -> int:
     return total
 
 
-def read_tool_call(name: Any, arguments: Any, call_id: Any, fmt: SchemaFormat, source: Any, **options: Any) -> ToolCall:
-    """``ToolCall.read(...)``, what every provider's :meth:`Provider.read_call` returns."""
-    return _tool_call().read(name, arguments, call_id, fmt, source, **options)  # type: ignore[no-any-return]
-
-
-@functools.cache
-def _tool_call() -> Any:
-    """``calls.ToolCall`` (``calls`` imports the providers), imported on first use and
-    then kept: an ``import`` in a function costs microseconds on every call."""
-    from ..calls import ToolCall
-
-    return ToolCall
-
-
 @dataclass
 class Reply:
     """What one response, message or call of a provider holds for structured output."""
@@ -128,23 +45,6 @@ class Reply:
     """The text of the reply (thinking left out), None when there is none."""
     refusal: Optional[str] = None
     """Why the provider refused or blocked the answer (its refusal text or stop reason), else None."""
-
-
-@dataclass(frozen=True)
-class CallShape:
-    """Where the name, arguments (JSON text or already parsed) and id sit in a
-    provider's most common call dict, for the quick readers and dispatch's compiled
-    path (``holder``: the key of the object holding name and arguments, None when the
-    call holds them itself)."""
-
-    holder: Optional[str]
-    name: str
-    arguments: str
-    id: str
-    tag: Optional[tuple[str, str]] = None
-    """A ``(key, value)`` the call must carry to be this shape (a type discriminator)."""
-    id_in_holder: bool = False
-    """Whether the id sits in the holder rather than in the call."""
 
 
 @dataclass(frozen=True)
@@ -401,28 +301,6 @@ class Provider:
         Never raises: a malformed call of this shape comes back with ``problem`` set."""
         return None
 
-    call_shape: ClassVar[Optional[CallShape]] = None
-    """The provider's most common call dict, read before anything else (None: no such
-    shape; :meth:`read_call` reads every call)."""
-
-    def quick_read(self, call: Any) -> Optional[tuple[str, Any, Any]]:
-        """``(name, arguments, id)`` of a well-formed call in :attr:`call_shape` (a plain
-        dict), read with as few steps as possible; None for anything else (then
-        :meth:`read_call` reads it). Never raises."""
-        shape = self.call_shape
-        if shape is None or type(call) is not dict:
-            return None
-        if shape.tag is not None:
-            value = call.get(shape.tag[0])
-            if type(value) is not str or value != shape.tag[1]:
-                return None
-        holder = call if shape.holder is None else call.get(shape.holder)
-        if type(holder) is dict:
-            name = holder.get(shape.name)
-            if type(name) is str and name:
-                return name, holder.get(shape.arguments), (holder if shape.id_in_holder else call).get(shape.id)
-        return None
-
     def response_items(self, response: Any) -> Optional[list[Any]]:
         """The items (tool calls, content blocks, parts) of a whole response or message of
         this provider, in order; None when ``response`` is not this provider's shape."""
@@ -432,8 +310,12 @@ class Provider:
         """The text a response or message of this provider carries, if any."""
         return None
 
-    def restore_arguments(self, arguments: Any, definition: ToolDefinition) -> Any:
-        """Undo what :meth:`tool` changed in the schema on the arguments a model sent."""
+    restores_arguments: ClassVar[bool] = False
+    """Whether :meth:`restore_arguments` changes anything (validation asks it only then)."""
+
+    def restore_arguments(self, arguments: dict[str, Any], parameters: dict[str, Any]) -> dict[str, Any]:
+        """Undo what :meth:`tool` changed in the schema on the (parsed) arguments a model
+        sent; ``parameters``: the tool's canonical parameters schema."""
         return arguments
 
     # -- results going back -------------------------------------------------------------------

@@ -20,12 +20,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
+from ..calls import ToolCall, fields, items, member
 from . import SchemaFormat
 from .anthropic import ClaudeStrict
-from .base import CallShape, Provider, Reply, has, items, member, read_tool_call
+from .base import Provider, Reply
 
 if TYPE_CHECKING:
-    from ..calls import ToolCall, ToolResult
+    from ..calls import ToolResult
     from ..definition import ToolDefinition
 
 
@@ -64,7 +65,6 @@ class Bedrock(Provider):
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"toolConfig": {"tools": tools, "toolChoice": choice}}
 
-    call_shape = CallShape(holder="toolUse", name="name", arguments="input", id="toolUseId", id_in_holder=True)
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         # boto3 hands Converse responses over as plain dicts (no SDK objects): asking
@@ -72,13 +72,13 @@ class Bedrock(Provider):
         # __getattr__ a raised AttributeError each
         if not isinstance(obj, dict):
             return None
-        if has(obj, "toolUse"):
-            inner = member(obj, "toolUse")
-        elif has(obj, "toolUseId"):
-            inner = obj
+        if "toolUse" in obj:
+            block = fields(obj["toolUse"]) or {}
+        elif "toolUseId" in obj:
+            block = obj
         else:
             return None
-        return read_tool_call(member(inner, "name"), member(inner, "input"), member(inner, "toolUseId"), self.format, obj)
+        return ToolCall.read(block.get("name"), block.get("input"), block.get("toolUseId"), self.format, obj)
 
     def response_items(self, response: Any) -> Optional[list[Any]]:
         output = member(response, "output")

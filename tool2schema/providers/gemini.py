@@ -31,12 +31,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
+from ..calls import ToolCall, fields, items, member
 from ..jsonschema import Cut, Path, SchemaWalker, in_words, resolve
 from . import SchemaFormat
-from .base import Limits, Provider, has, items, member, read_tool_call
+from .base import Limits, Provider
 
 if TYPE_CHECKING:
-    from ..calls import ToolCall, ToolResult
+    from ..calls import ToolResult
     from ..definition import ToolDefinition
 
 RECURSION_DEPTH = 3
@@ -273,13 +274,16 @@ class Gemini(Provider):
         return {"tools": [{"function_declarations": tools}], "tool_config": choice}
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        if not has(obj, "name"):
+        call = fields(obj)
+        if call is None:
+            return None
+        if call.get("name") is None:
             for key in ("function_call", "functionCall"):  # a Part holding the call
-                if has(obj, key):
-                    inner = member(obj, key)
-                    return read_tool_call(member(inner, "name"), member(inner, "args"), member(inner, "id"), self.format, obj)
-        if has(obj, "args") and not has(obj, "arguments"):
-            return read_tool_call(member(obj, "name"), member(obj, "args"), member(obj, "id"), self.format, obj)
+                if call.get(key) is not None:
+                    inner = fields(call[key]) or {}
+                    return ToolCall.read(inner.get("name"), inner.get("args"), inner.get("id"), self.format, obj)
+        if call.get("args") is not None and call.get("arguments") is None:
+            return ToolCall.read(call.get("name"), call.get("args"), call.get("id"), self.format, obj)
         return None
 
     def response_items(self, response: Any) -> Optional[list[Any]]:
@@ -299,10 +303,11 @@ class Gemini(Provider):
         strings = [t for t in texts if isinstance(t, str)]
         return "".join(strings) if strings else None
 
-    def restore_arguments(self, arguments: Any, definition: ToolDefinition) -> Any:
-        if isinstance(arguments, dict):
-            return restore_arguments(arguments, definition.parameters)
-        return arguments
+    restores_arguments = True
+
+    def restore_arguments(self, arguments: dict[str, Any], parameters: dict[str, Any]) -> dict[str, Any]:
+        restored: dict[str, Any] = restore_arguments(arguments, parameters)
+        return restored
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
         response = {"error": result.message} if result.is_error else {"output": result.data}

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
+from ..calls import ToolCall, fields
 from . import SchemaFormat
-from .base import Provider, member, read_tool_call
+from .base import Provider
 
 if TYPE_CHECKING:
-    from ..calls import ToolCall, ToolResult
+    from ..calls import ToolResult
     from ..definition import ToolDefinition
 
 
@@ -42,7 +43,8 @@ class MCP(Provider):
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         if type(obj).__name__ != "CallToolRequestParams":
             return None
-        return read_tool_call(member(obj, "name"), member(obj, "arguments"), None, self.format, obj)
+        call = fields(obj) or {}
+        return ToolCall.read(call.get("name"), call.get("arguments"), None, self.format, obj)
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
         out: dict[str, Any] = {"content": [{"type": "text", "text": result.content}], "isError": result.is_error}

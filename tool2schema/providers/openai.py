@@ -20,12 +20,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
+from ..calls import ToolCall, fields, has, items, member, tag
 from ..jsonschema import SCHEMA_MAP_KEYS, Path, add_note, in_words
 from . import SchemaFormat
-from .base import CallShape, Limits, Provider, StrictSubset, has, items, member, read_tool_call, tag
+from .base import Limits, Provider, StrictSubset
 
 if TYPE_CHECKING:
-    from ..calls import ToolCall, ToolResult
+    from ..calls import ToolResult
     from ..definition import ToolDefinition
 
 
@@ -157,11 +158,6 @@ class OpenAIStrict(StrictSubset):
         return out
 
 
-def call_from_function(obj: Any, fn: Any, call_id: Any, fmt: SchemaFormat) -> ToolCall:
-    """A Chat-shaped call (``function`` member holding name and arguments)."""
-    return read_tool_call(member(fn, "name"), member(fn, "arguments"), call_id, fmt, obj, what="function.name")
-
-
 class OpenAIChat(Provider):
     format = SchemaFormat.OPENAI
     label = "OpenAI"
@@ -192,15 +188,17 @@ class OpenAIChat(Provider):
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"tools": tools, "tool_choice": choice}
 
-    call_shape = CallShape(holder="function", name="name", arguments="arguments", id="id")
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        kind = tag(obj, "type")
-        # an SDK object typed as something else is another provider's (asking it for a
-        # missing "function" would cost its __getattr__ a raised AttributeError)
-        if kind == "function" or ((kind is None or isinstance(obj, dict)) and has(obj, "function")):
-            fn = member(obj, "function")
-            return call_from_function(obj, fn, member(obj, "id"), self.format)
+        call = fields(obj)
+        if call is None:
+            return None
+        fn = call.get("function")
+        kind = call.get("type")
+        # a dict with a "function" member, or an SDK object typed "function" (or untyped)
+        if fn is not None and (kind is None or kind == "function" or type(obj) is dict) or (kind == "function" and type(kind) is str):
+            inner = fields(fn) or {}
+            return ToolCall.read(inner.get("name"), inner.get("arguments"), call.get("id"), self.format, obj, what="function.name")
         return None
 
     def response_items(self, response: Any) -> Optional[list[Any]]:

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
+from ..calls import ToolCall, fields, items, member, tag
 from . import SchemaFormat
-from .base import CallShape, Provider, Reply, items, member, read_tool_call, tag
+from .base import Provider, Reply
 from .openai import OpenAIChat, OpenAIStrict
 
 if TYPE_CHECKING:
-    from ..calls import ToolCall, ToolResult
+    from ..calls import ToolResult
     from ..definition import ToolDefinition
 
 
@@ -48,12 +49,12 @@ class OpenAIResponses(Provider):
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"tools": tools, "tool_choice": choice}
 
-    call_shape = CallShape(holder=None, name="name", arguments="arguments", id="call_id", tag=("type", "function_call"))
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        if tag(obj, "type") != "function_call":
+        call = fields(obj)
+        if call is None or call.get("type") != "function_call":
             return None
-        return read_tool_call(member(obj, "name"), member(obj, "arguments"), member(obj, "call_id"), self.format, obj)
+        return ToolCall.read(call.get("name"), call.get("arguments"), call.get("call_id"), self.format, obj)
 
     def response_items(self, response: Any) -> Optional[list[Any]]:
         output = member(response, "output")
