@@ -8,7 +8,7 @@ from typing import Any, Literal, Optional
 import pytest
 
 from tool2schema import Output, SchemaFormatError, ToolDefinitionError
-from tool2schema.providers.base import member
+from tool2schema.calls import member
 
 from ..helpers import check_draft2020
 from .sdk import ALL, IDS, SDK
