@@ -54,7 +54,15 @@ def survey(value: Any, max_depth: int, max_nodes: int = MAX_BYTES) -> Optional[b
     """One iterative walk of already-parsed arguments: None when they are too deep (see
     :func:`too_deep`), else whether they hold only JSON values (exact dict/list/str/int/
     float/bool/None, string keys, finite floats), which decides how they are validated."""
-    if type(value) is not dict and not isinstance(value, (dict, list, tuple)):
+    if type(value) is dict:
+        # the common case: an object of plain JSON scalars, one level deep
+        for k, v in value.items():
+            t = type(v)
+            if type(k) is not str or not (t is str or t is int or t is bool or v is None or (t is float and math.isfinite(v))):
+                break
+        else:
+            return True if max_depth >= 1 and len(value) <= max_nodes else None
+    elif not isinstance(value, (dict, list, tuple)):
         return _json_scalar(value)
     plain = True
     stack: list[tuple[Any, int]] = [(value, 1)]
@@ -159,7 +167,7 @@ class ArgumentsValidator:
     the coercions only touch values Pydantic refused.
     """
 
-    __slots__ = ("name", "model", "validator", "schema")
+    __slots__ = ("name", "model", "validator", "schema", "restoring")
 
     def __init__(self, name: str, model: type[BaseModel], validator: Any, schema: Callable[[], dict[str, Any]]) -> None:
         self.name = name
@@ -168,6 +176,8 @@ class ArgumentsValidator:
         """Pydantic's validator: the model's (an instance) or the fields' (a dict of values)."""
         self.schema = schema
         """The canonical parameters schema (built on first use: only the slow path asks)."""
+        self.restoring: dict[SchemaFormat, bool] = {}
+        """format -> whether its provider's ``restore_arguments`` can change these arguments."""
 
     def validate(self, arguments: Any, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH, provider: Optional[SchemaFormat] = None) -> Any:
         """The validated values (or instance) of ``arguments``: a JSON text, a dict,
@@ -190,13 +200,19 @@ class ArgumentsValidator:
         if type(arguments) is not dict or not survey(arguments, max_depth):
             return None
         try:
-            if provider is not None and get_provider(provider).restores_arguments:
+            if provider is not None and self._restores(provider):
                 arguments = get_provider(provider).restore_arguments(arguments, self.schema())
                 if not survey(arguments, max_depth):  # restoring decodes JSON texts: it can nest deeper
                     return None
             return to_json(arguments).decode()
         except Exception:  # noqa: BLE001 - a hostile value: the slow path says what is wrong
             return None
+
+    def _restores(self, provider: SchemaFormat) -> bool:
+        restores = self.restoring.get(provider)
+        if restores is None:
+            restores = self.restoring[provider] = get_provider(provider).restores_arguments(self.schema())
+        return restores
 
     def _slow(self, arguments: Any, max_bytes: int, max_depth: int, provider: Optional[SchemaFormat]) -> Any:
         name = self.name
@@ -232,7 +248,7 @@ class ArgumentsValidator:
                 ) from None
         if plain is None:
             raise depth_error(name, max_depth)
-        if provider is not None and get_provider(provider).restores_arguments:
+        if provider is not None and self._restores(provider):
             restored = get_provider(provider).restore_arguments(data, self.schema())
             if restored is not data:
                 plain = survey(restored, max_depth)  # restoring decodes JSON texts: it can nest deeper

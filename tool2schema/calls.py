@@ -12,13 +12,10 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from .errors import ToolCallError
 from .providers import FormatLike, SchemaFormat, coerce_format, get, in_call_order
-
-if TYPE_CHECKING:
-    from .providers.base import Provider
 
 
 def member(obj: Any, key: str) -> Any:
@@ -313,25 +310,32 @@ def to_messages(results: Sequence[ToolResult], format: Optional[FormatLike] = No
 
 
 def parse_call(call: Any) -> ToolCall:
-    """Read one call, whatever its shape: the provider whose call shape it has reads it
-    (an SDK object's class is remembered with the provider that read it, so the next one
-    goes straight there); else the plain ``{"name", "arguments"}``. Never raises: a call
-    that cannot be read comes back with ``problem`` set (and its id, when it had one)."""
+    """Read one call, whatever its shape: the plain ``{"name", "arguments"}`` dict as it
+    is; anything else by the provider whose call shape it has (an SDK object's class is
+    remembered with the provider that read it, so the next one goes straight there).
+    Never raises: a call that cannot be read comes back with ``problem`` set (and its
+    id, when it had one)."""
     cls = type(call)
     if cls is ToolCall:
         return call  # type: ignore[no-any-return]
     try:
-        if cls is not dict:
+        if cls is dict:
+            if "arguments" in call and "name" in call and "type" not in call and "function" not in call:
+                return ToolCall.read(call["name"], call["arguments"], call.get("id"), None, call)
+        else:
             known = _READ_BY.get(cls)
             if known is not None:
-                found = known.read_call(call)
+                found = known(call)
                 if found is not None:
                     return found
-        parsed = _read_by_provider(call)
+        for read in _readers():
+            found = read(call)
+            if found is not None:
+                if cls is not dict and len(_READ_BY) < 256:
+                    _READ_BY[cls] = read
+                return found
     except Exception as exc:  # noqa: BLE001 - a hostile object or mapping: still an answer
         return ToolCall.malformed(call, None, f"The tool call could not be read ({type(exc).__name__}).", member(call, "id"))
-    if parsed is not None:
-        return parsed
     if isinstance(call, ToolCall):
         return call
     if isinstance(call, dict) and "name" in call or not isinstance(call, (dict, list, tuple, str, bytes, int, float, type(None))) and member(call, "name") is not None:
@@ -344,19 +348,22 @@ def parse_call(call: Any) -> ToolCall:
     )
 
 
-_READ_BY: dict[type, Provider] = {}
-"""SDK call classes -> the provider that read one (at most a few dozen classes)."""
+_READ_BY: dict[type, Any] = {}
+"""SDK call classes -> the ``read_call`` of the provider that read one (a few dozen classes at most)."""
+
+
+@functools.cache
+def _readers() -> tuple[Any, ...]:
+    """Every provider's ``read_call``, in :data:`~tool2schema.providers.CALL_ORDER` (built on first use, then kept)."""
+    return tuple(provider.read_call for provider in in_call_order())
 
 
 def _read_by_provider(obj: Any) -> Optional[ToolCall]:
     """``obj`` read by the first provider whose call shape it has, else None."""
-    for provider in in_call_order():
-        parsed = provider.read_call(obj)
+    for read in _readers():
+        parsed = read(obj)
         if parsed is not None:
-            cls = type(obj)
-            if cls is not dict and len(_READ_BY) < 256:
-                _READ_BY[cls] = provider
-            return parsed
+            return parsed  # type: ignore[no-any-return]
     return None
 
 

@@ -208,7 +208,7 @@ class Anthropic(Provider):
 
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        call = fields(obj)
+        call = obj if type(obj) is dict else fields(obj)
         if call is None or call.get("type") != "tool_use":
             return None
         return ToolCall.read(call.get("name"), call.get("input"), call.get("id"), self.format, obj)

@@ -310,8 +310,10 @@ class Provider:
         """The text a response or message of this provider carries, if any."""
         return None
 
-    restores_arguments: ClassVar[bool] = False
-    """Whether :meth:`restore_arguments` changes anything (validation asks it only then)."""
+    def restores_arguments(self, parameters: dict[str, Any]) -> bool:
+        """Whether :meth:`restore_arguments` can change arguments of ``parameters`` (the
+        tool's canonical parameters schema); validation asks once per tool and provider."""
+        return False
 
     def restore_arguments(self, arguments: dict[str, Any], parameters: dict[str, Any]) -> dict[str, Any]:
         """Undo what :meth:`tool` changed in the schema on the (parsed) arguments a model

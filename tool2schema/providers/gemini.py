@@ -250,6 +250,33 @@ def restore_arguments(args: Any, schema: dict[str, Any], defs: Optional[dict[str
     return args
 
 
+def changes_arguments(schema: dict[str, Any], defs: Optional[dict[str, Any]] = None, seen: Optional[set[str]] = None) -> bool:
+    """Whether :func:`restore_arguments` can change anything for arguments of ``schema``:
+    it has a node that accepts any JSON value, an enum with a value that is not a string,
+    or a free-form object (the nodes :class:`GeminiSchema` asks to be sent as strings)."""
+    if defs is None:
+        defs = schema.get("$defs", {})
+    seen = set() if seen is None else seen
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        name = ref.rsplit("/", 1)[-1]
+        if name in seen:
+            return False
+        seen.add(name)
+    schema = resolve(schema, defs)
+    if not set(schema) - {"description", "default", "examples"}:
+        return True
+    if any(not isinstance(v, str) for v in schema.get("enum", ())):
+        return True
+    if schema.get("type") == "object" and not schema.get("properties"):
+        return True
+    branches = [b for key in ("anyOf", "oneOf") for b in schema.get(key, ()) if isinstance(b, dict) and b.get("type") != "null"]
+    children = [*branches, *(schema.get("properties") or {}).values()]
+    if isinstance(schema.get("items"), dict):
+        children.append(schema["items"])
+    return any(changes_arguments(child, defs, seen) for child in children if isinstance(child, dict))
+
+
 class Gemini(Provider):
     format = SchemaFormat.GEMINI
     label = "Gemini"
@@ -274,7 +301,7 @@ class Gemini(Provider):
         return {"tools": [{"function_declarations": tools}], "tool_config": choice}
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        call = fields(obj)
+        call = obj if type(obj) is dict else fields(obj)
         if call is None:
             return None
         if call.get("name") is None:
@@ -303,7 +330,8 @@ class Gemini(Provider):
         strings = [t for t in texts if isinstance(t, str)]
         return "".join(strings) if strings else None
 
-    restores_arguments = True
+    def restores_arguments(self, parameters: dict[str, Any]) -> bool:
+        return changes_arguments(parameters)
 
     def restore_arguments(self, arguments: dict[str, Any], parameters: dict[str, Any]) -> dict[str, Any]:
         restored: dict[str, Any] = restore_arguments(arguments, parameters)

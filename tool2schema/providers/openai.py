@@ -190,16 +190,17 @@ class OpenAIChat(Provider):
 
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        call = fields(obj)
+        call = obj if type(obj) is dict else fields(obj)
         if call is None:
             return None
         fn = call.get("function")
-        kind = call.get("type")
-        # a dict with a "function" member, or an SDK object typed "function" (or untyped)
-        if fn is not None and (kind is None or kind == "function" or type(obj) is dict) or (kind == "function" and type(kind) is str):
-            inner = fields(fn) or {}
-            return ToolCall.read(inner.get("name"), inner.get("arguments"), call.get("id"), self.format, obj, what="function.name")
-        return None
+        if fn is None:
+            if call.get("type") != "function":
+                return None
+        elif type(obj) is not dict and call.get("type") not in ("function", None):
+            return None  # an SDK object typed as something else is another provider's
+        inner = fn if type(fn) is dict else fields(fn) or {}
+        return ToolCall.read(inner.get("name"), inner.get("arguments"), call.get("id"), self.format, obj, what="function.name")
 
     def response_items(self, response: Any) -> Optional[list[Any]]:
         choices = member(response, "choices")

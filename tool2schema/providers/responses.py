@@ -51,7 +51,7 @@ class OpenAIResponses(Provider):
 
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        call = fields(obj)
+        call = obj if type(obj) is dict else fields(obj)
         if call is None or call.get("type") != "function_call":
             return None
         return ToolCall.read(call.get("name"), call.get("arguments"), call.get("call_id"), self.format, obj)
