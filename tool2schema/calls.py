@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from .errors import ToolCallError
 from .providers import FormatLike, SchemaFormat, coerce_format, get, in_call_order
@@ -325,7 +325,7 @@ def parse_call(call: Any) -> ToolCall:
         else:
             known = _READ_BY.get(cls)
             if known is not None:
-                found = known(call)
+                found: Optional[ToolCall] = known(call)
                 if found is not None:
                     return found
         for read in _readers():
@@ -348,12 +348,12 @@ def parse_call(call: Any) -> ToolCall:
     )
 
 
-_READ_BY: dict[type, Any] = {}
+_READ_BY: dict[type, Callable[[Any], Optional[ToolCall]]] = {}
 """SDK call classes -> the ``read_call`` of the provider that read one (a few dozen classes at most)."""
 
 
 @functools.cache
-def _readers() -> tuple[Any, ...]:
+def _readers() -> tuple[Callable[[Any], Optional[ToolCall]], ...]:
     """Every provider's ``read_call``, in :data:`~tool2schema.providers.CALL_ORDER` (built on first use, then kept)."""
     return tuple(provider.read_call for provider in in_call_order())
 
@@ -363,7 +363,7 @@ def _read_by_provider(obj: Any) -> Optional[ToolCall]:
     for read in _readers():
         parsed = read(obj)
         if parsed is not None:
-            return parsed  # type: ignore[no-any-return]
+            return parsed
     return None
 
 
