@@ -10,8 +10,9 @@ makes models send for "not given") becomes that default.
 from __future__ import annotations
 
 import functools
-import math
 import re
+from gc import get_referents as _referents
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Union
 
 from pydantic import BaseModel, ValidationError
@@ -51,56 +52,53 @@ def too_deep(value: Any, max_depth: int, max_nodes: int = MAX_BYTES) -> bool:
 
 
 def survey(value: Any, max_depth: int, max_nodes: int = MAX_BYTES) -> Optional[bool]:
-    """One iterative walk of already-parsed arguments: None when they are too deep (see
-    :func:`too_deep`), else whether they hold only JSON values (exact dict/list/str/int/
-    float/bool/None, string keys, finite floats), which decides how they are validated."""
+    """One walk of already-parsed arguments, level by level: None when they are too deep
+    (see :func:`too_deep`), else whether they hold only JSON values (exact dict/list/str/
+    int/float/bool/None; non-finite floats travel as JSON's ``NaN``/``Infinity``), which
+    decides how they are validated (as their JSON text, or in Python mode).
+
+    Each level's members are gathered and classified in C (``gc.get_referents``, the set
+    of their types); Python looks at single members only where a level holds something
+    other than JSON values. Nothing recurses, and shared or cyclic structures count every
+    time they are reached, so ``max_nodes`` bounds the work."""
     if type(value) is dict:
-        # the common case: an object of plain JSON scalars, one level deep
+        # the common case: an object of JSON scalars, one level deep
         for k, v in value.items():
             t = type(v)
-            if type(k) is not str or not (t is str or t is int or t is bool or v is None or (t is float and math.isfinite(v))):
+            if type(k) is not str or not (t is str or t is int or t is bool or v is None or t is float):
                 break
         else:
             return True if max_depth >= 1 and len(value) <= max_nodes else None
     elif not isinstance(value, (dict, list, tuple)):
         return _json_scalar(value)
-    plain = True
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    pop, push = stack.pop, stack.append
+    plain = type(value) is dict or type(value) is list
+    level: list[Any] = [value]
+    depth = 1
     nodes = 0
-    while stack:
-        node, depth = pop()
+    while True:
         if depth > max_depth:
             return None
-        t = type(node)
-        if t is dict or isinstance(node, dict):
-            plain = plain and t is dict
-            nodes += len(node)
-            if nodes > max_nodes:
-                return None
-            for k, v in node.items():
-                if plain and type(k) is not str:
-                    plain = False
-                if isinstance(v, (dict, list, tuple)):
-                    push((v, depth + 1))
-                elif plain and not _json_scalar(v):
-                    plain = False
-        else:
-            plain = plain and t is list
-            nodes += len(node)
-            if nodes > max_nodes:
-                return None
-            for v in node:
-                if isinstance(v, (dict, list, tuple)):
-                    push((v, depth + 1))
-                elif plain and not _json_scalar(v):
-                    plain = False
-    return plain
+        members = _referents(*level)
+        nodes += len(members)
+        if nodes > max_nodes:
+            return None
+        types = set(map(type, members))
+        if types <= _PLAIN_TYPES:
+            level = list(compress(members, map(_CONTAINERS.__contains__, map(type, members))))
+        else:  # Python objects (tuples, sets, dates, dict subclasses...): not what JSON parses to
+            plain = False
+            level = [m for m in members if isinstance(m, (dict, list, tuple))]
+        if not level:
+            return plain
+        depth += 1
+
+
+_PLAIN_TYPES = frozenset({str, int, float, bool, type(None), dict, list})
+_CONTAINERS = frozenset({dict, list})
 
 
 def _json_scalar(v: Any) -> bool:
-    t = type(v)
-    return t in _JSON_SCALARS and (t is not float or math.isfinite(v))
+    return type(v) in _JSON_SCALARS
 
 
 _JSON_SCALARS = (str, int, float, bool, type(None))
@@ -204,7 +202,7 @@ class ArgumentsValidator:
                 arguments = get_provider(provider).restore_arguments(arguments, self.schema())
                 if not survey(arguments, max_depth):  # restoring decodes JSON texts: it can nest deeper
                     return None
-            return to_json(arguments).decode()
+            return to_json(arguments, inf_nan_mode="constants").decode()
         except Exception:  # noqa: BLE001 - a hostile value: the slow path says what is wrong
             return None
 
@@ -326,7 +324,7 @@ def _validate_data(arguments: ArgumentsValidator, data: dict[str, Any]) -> Any:
     lists), then apply the documented coercions where Pydantic reports an error and try
     again. Raises ``ToolCallError`` with the errors left."""
     validator = arguments.validator
-    encoded = to_json(data)
+    encoded = to_json(data, inf_nan_mode="constants")
     repair = _Repair(data, arguments.schema)
     last: Optional[ValidationError] = None
     for _ in range(_ROUNDS):
@@ -336,7 +334,7 @@ def _validate_data(arguments: ArgumentsValidator, data: dict[str, Any]) -> Any:
             last = exc
         if not repair.apply(last):
             break
-        encoded = to_json(repair.data)
+        encoded = to_json(repair.data, inf_nan_mode="constants")
     assert last is not None
     raise _invalid(last, arguments.name, arguments.model, repair.data, repair.originals)
 

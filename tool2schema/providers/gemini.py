@@ -213,6 +213,8 @@ def restore_arguments(args: Any, schema: dict[str, Any], defs: Optional[dict[str
         return args  # a str subclass (not from JSON) could make comparisons raise: left to validation
     if defs is None:
         defs = schema.get("$defs", {})
+    if not _changes(schema, defs):
+        return args
     schema = resolve(schema, defs)
     for key in ("anyOf", "oneOf"):
         for branch in schema.get(key, ()):
@@ -275,6 +277,22 @@ def changes_arguments(schema: dict[str, Any], defs: Optional[dict[str, Any]] = N
     if isinstance(schema.get("items"), dict):
         children.append(schema["items"])
     return any(changes_arguments(child, defs, seen) for child in children if isinstance(child, dict))
+
+
+_CHANGED: dict[int, tuple[dict[str, Any], bool]] = {}
+"""id(schema node) -> (the node, kept alive so that its id stays its own; changes_arguments of it)."""
+
+
+def _changes(schema: dict[str, Any], defs: dict[str, Any]) -> bool:
+    """:func:`changes_arguments` of a node of a tool's (frozen, long-lived) schema, remembered."""
+    hit = _CHANGED.get(id(schema))
+    if hit is not None and hit[0] is schema:
+        return hit[1]
+    if len(_CHANGED) > 50_000:
+        _CHANGED.clear()
+    result = changes_arguments(schema, defs)
+    _CHANGED[id(schema)] = (schema, result)
+    return result
 
 
 class Gemini(Provider):
