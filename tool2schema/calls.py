@@ -320,19 +320,25 @@ def parse_call(call: Any) -> ToolCall:
         return call  # type: ignore[no-any-return]
     try:
         if cls is dict:
-            if "arguments" in call and "name" in call and "type" not in call and "function" not in call:
-                return ToolCall.read(call["name"], call["arguments"], call.get("id"), None, call)
+            kind = call.get("type")
+            if kind is None:
+                if "arguments" in call and "name" in call and "function" not in call:
+                    return ToolCall.read(call["name"], call["arguments"], call.get("id"), None, call)
+                key: Any = None
+            else:
+                key = kind if type(kind) is str else None
         else:
-            known = _READ_BY.get(cls)
-            if known is not None:
-                found: Optional[ToolCall] = known(call)
-                if found is not None:
-                    return found
+            key = cls
+        known = _READ_BY.get(key) if key is not None else None
+        if known is not None:
+            found: Optional[ToolCall] = known(call)
+            if found is not None:
+                return found
         for read in _readers():
             found = read(call)
             if found is not None:
-                if cls is not dict and len(_READ_BY) < 256:
-                    _READ_BY[cls] = read
+                if key is not None and len(_READ_BY) < 256:
+                    _READ_BY[key] = read
                 return found
     except Exception as exc:  # noqa: BLE001 - a hostile object or mapping: still an answer
         return ToolCall.malformed(call, None, f"The tool call could not be read ({type(exc).__name__}).", member(call, "id"))
@@ -348,8 +354,10 @@ def parse_call(call: Any) -> ToolCall:
     )
 
 
-_READ_BY: dict[type, Callable[[Any], Optional[ToolCall]]] = {}
-"""SDK call classes -> the ``read_call`` of the provider that read one (a few dozen classes at most)."""
+_READ_BY: dict[Any, Callable[[Any], Optional[ToolCall]]] = {}
+"""The ``read_call`` of the provider that read a call of an SDK class, or a dict with that
+``"type"``: tried first for the next such call (a few dozen entries; a reader that says
+no falls back to asking every provider)."""
 
 
 @functools.cache
