@@ -209,7 +209,8 @@ class Anthropic(Provider):
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         call = obj if type(obj) is dict else fields(obj)
-        if call is None or call.get("type") != "tool_use":
+        kind = None if call is None else call.get("type")
+        if type(kind) is not str or kind != "tool_use":  # (a str subclass could make != raise or lie)
             return None
         return ToolCall.read(call.get("name"), call.get("input"), call.get("id"), self.format, obj)
 

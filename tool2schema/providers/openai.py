@@ -194,10 +194,12 @@ class OpenAIChat(Provider):
         if call is None:
             return None
         fn = call.get("function")
+        kind = call.get("type")
+        typed = type(kind) is str and kind == "function"  # (a str subclass could make == raise or lie)
         if fn is None:
-            if call.get("type") != "function":
+            if not typed:
                 return None
-        elif type(obj) is not dict and call.get("type") not in ("function", None):
+        elif type(obj) is not dict and not (typed or kind is None):
             return None  # an SDK object typed as something else is another provider's
         inner = fn if type(fn) is dict else fields(fn) or {}
         return ToolCall.read(inner.get("name"), inner.get("arguments"), call.get("id"), self.format, obj, what="function.name")

@@ -52,7 +52,8 @@ class OpenAIResponses(Provider):
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         call = obj if type(obj) is dict else fields(obj)
-        if call is None or call.get("type") != "function_call":
+        kind = None if call is None else call.get("type")
+        if type(kind) is not str or kind != "function_call":  # (a str subclass could make != raise or lie)
             return None
         return ToolCall.read(call.get("name"), call.get("arguments"), call.get("call_id"), self.format, obj)
 
