@@ -472,7 +472,9 @@ class Tool(Generic[P, R]):
     def validate(self, arguments: Union[str, bytes, dict[str, Any], None], *, max_bytes: Optional[int] = None, max_depth: Optional[int] = None) -> BaseModel:
         """Validate a model's arguments (a dict, or a JSON string validated with
         ``validate_json``) and return the model instance. Raises ``ToolCallError``."""
-        instance: BaseModel = _calling().validate_instance(self.binding(), self.name, arguments, max_bytes=max_bytes, max_depth=max_depth)
+        instance: BaseModel = _calling().validate_instance(
+            self.binding(), self.name, arguments, max_bytes=max_bytes, max_depth=max_depth, schema=self._parameters
+        )
         return instance
 
     def invoke(self, arguments: Union[str, bytes, dict[str, Any], None], *, context: Optional[dict[str, Any]] = None) -> Any:
@@ -503,8 +505,14 @@ class Tool(Generic[P, R]):
     def validate_values(self, arguments: Any, *, max_bytes: Optional[int] = None, max_depth: Optional[int] = None) -> dict[str, Any]:
         """Validate a model's arguments into a dict of field values (no model instance).
         Raises ``ToolCallError`` with the text the model reads."""
-        values: dict[str, Any] = _calling().validate_values(self.binding(), self.name, arguments, max_bytes=max_bytes, max_depth=max_depth)
+        values: dict[str, Any] = _calling().validate_values(
+            self.binding(), self.name, arguments, max_bytes=max_bytes, max_depth=max_depth, schema=self._parameters
+        )
         return values
+
+    def _parameters(self) -> dict[str, Any]:
+        """The canonical parameters schema (what the coercions consult to know which keys may be left out)."""
+        return self.definition().parameters
 
     def call_values(self, values: dict[str, Any], context: Optional[dict[str, Any]] = None) -> Any:
         """Run the tool with validated field values plus the parameters the application
