@@ -1,10 +1,13 @@
 """Validating a model's arguments and calling the tool function with them.
 
 A function is never called with arguments its schema rejects: every call goes through
-the tool's Pydantic model first. The only coercions beyond Pydantic's lax mode are the
-ones a model's sloppy output needs: the string ``"null"`` for an optional parameter,
-and ``null`` for a parameter that has a non-null default (what OpenAI strict mode
-makes models send for "not given") becomes that default.
+the tool's :class:`ArgumentsValidator` first, which reads arguments as the JSON a model
+sends, in Pydantic's strict JSON mode (what the schema lists), and only after a failure
+applies the documented coercions a model's sloppy output needs (docs/registries.md):
+numbers and booleans sent as strings, whole floats for integers, the string ``"null"``
+where the string is refused and null accepted, and a refused ``null`` for a key that may
+be left out (what OpenAI strict mode makes models send for "not given"), which then
+takes its default. :func:`runner` compiles how the validated values reach the function.
 """
 
 from __future__ import annotations
@@ -115,13 +118,6 @@ def depth_error(name: str, max_depth: int) -> ToolCallError:
         f"The arguments for tool '{name}' are nested deeper than {max_depth} levels (the limit). Send flatter arguments.",
         kind="too_large",
     )
-
-
-def check_arguments(name: str, arguments: Any, max_depth: int) -> None:
-    """Raise ``ToolCallError(kind="too_large")`` naming the limit when already-parsed
-    ``arguments`` (a dict from an SDK object) nest deeper than ``max_depth``."""
-    if too_deep(arguments, max_depth):
-        raise depth_error(name, max_depth)
 
 
 def explain(exc: Union[ValidationError, list[dict[str, Any]]], tool_name: str, model: type[BaseModel] | None = None) -> str:

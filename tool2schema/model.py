@@ -117,13 +117,6 @@ def is_optional(annotation: Any) -> bool:
     return False
 
 
-def _null_string_to_none(value: Any) -> Any:
-    """Models sometimes send the string "null" for an absent optional value (seed 000)."""
-    if isinstance(value, str) and value.strip().lower() in ("null", "none"):
-        return None
-    return value
-
-
 @functools.lru_cache(maxsize=1024)
 def enum_by_name(enum_cls: type[enum.Enum]) -> Any:
     """``enum_cls`` validated and described by member *name* (tool2schema 2.x style).

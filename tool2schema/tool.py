@@ -96,7 +96,7 @@ class ToolSchema:
         with t._shared.lock:
             t._shared.extra_enums[param] = values
             t._shared.state = None
-        _config.changed()  # caches of this tool's validator (registries' fast paths) drop it
+        _config.changed()  # registries drop their compiled plans of this tool
         return self
 
     def to_json(self, schema_type: Any = None, strict: Optional[bool] = None) -> dict[str, Any]:
