@@ -186,14 +186,10 @@ class ToolRegistry:
         An async tool is run to completion with ``asyncio.run`` when no event loop is
         running (inside one, use ``adispatch``). A sync tool with a time limit runs in a
         worker thread, abandoned (not stopped) when it overruns."""
-        parsed = parse_call(call)
-        plan = self._plans.get(parsed.name) or self._plan(parsed)
-        if type(plan) is not _Plan:
-            return plan  # type: ignore[return-value]
-        try:
-            values = plan.validate(parsed.arguments, self.max_bytes, self.max_depth, parsed.provider)
-        except Exception as exc:  # noqa: BLE001 - a ToolCallError, or arguments that broke a reader
-            return self._refused(parsed, exc)
+        ready = self._validated(call)
+        if type(ready) is not tuple:
+            return ready  # type: ignore[return-value]
+        parsed, plan, values = ready
         try:
             if plan.direct:
                 return ToolResult(parsed, plan.run(values, context))
@@ -205,14 +201,10 @@ class ToolRegistry:
         """Async :meth:`dispatch`: async tools are awaited (cancelled past their time
         limit), sync ones called directly (in a worker thread when they have a time limit,
         abandoned when they overrun)."""
-        parsed = parse_call(call)
-        plan = self._plans.get(parsed.name) or self._plan(parsed)
-        if type(plan) is not _Plan:
-            return plan  # type: ignore[return-value]
-        try:
-            values = plan.validate(parsed.arguments, self.max_bytes, self.max_depth, parsed.provider)
-        except Exception as exc:  # noqa: BLE001
-            return self._refused(parsed, exc)
+        ready = self._validated(call)
+        if type(ready) is not tuple:
+            return ready  # type: ignore[return-value]
+        parsed, plan, values = ready
         limit = plan.limit
         try:
             if limit is not None and not plan.tool.is_async:
@@ -224,6 +216,19 @@ class ToolRegistry:
         except Exception as exc:  # noqa: BLE001 - reported to the model, kept on the result
             return self._failure(parsed, plan, exc)
         return ToolResult(parsed, value)
+
+    def _validated(self, call: Any) -> Union[tuple[ToolCall, _Plan, Any], ToolResult]:
+        """Read ``call``, find its tool's plan and validate its arguments: (the call as
+        read, the plan, the validated values), or the error result of the first step
+        that failed."""
+        parsed = parse_call(call)
+        plan = self._plans.get(parsed.name) or self._plan(parsed)
+        if type(plan) is not _Plan:
+            return plan  # type: ignore[return-value]
+        try:
+            return parsed, plan, plan.validate(parsed.arguments, self.max_bytes, self.max_depth, parsed.provider)
+        except Exception as exc:  # noqa: BLE001 - a ToolCallError, or arguments that broke a reader
+            return self._refused(parsed, exc)
 
     def _plan(self, call: ToolCall) -> Union[_Plan, ToolResult]:
         """The compiled plan of the tool ``call`` names (kept until settings change), or
