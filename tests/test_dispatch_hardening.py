@@ -134,6 +134,16 @@ def test_no_call_shape_crashes_dispatch() -> None:
         assert isinstance(result.content, str)
 
 
+def answer(make: Any, results: list[tool2schema.ToolResult]) -> None:
+    """The result messages are built, or, where a call came without the id its provider
+    needs to pair the result with it, refused with the error that says so (never an
+    item with an empty id, which the provider would reject)."""
+    try:
+        make()
+    except tool2schema.SchemaFormatError as exc:
+        assert any(not r.call_id for r in results) and "came without an id" in str(exc)
+
+
 def test_no_sdk_object_member_crashes_dispatch() -> None:
     rng = random.Random(13)
     reg = fuzzing.registry()
@@ -144,7 +154,7 @@ def test_no_sdk_object_member_crashes_dispatch() -> None:
         for call in sdk_shapes(name, args, cid):
             result = reg.dispatch(call)
             assert isinstance(result.content, str)
-            result.to_message()
+            answer(lambda result=result: result.to_message(), [result])
 
 
 def test_no_whole_response_crashes_dispatch_all() -> None:
@@ -153,7 +163,7 @@ def test_no_whole_response_crashes_dispatch_all() -> None:
     for _ in range(400):
         results = reg.dispatch_all(fuzzing.response(rng))
         assert all(isinstance(r.content, str) for r in results)
-        tool2schema.to_messages(results, "openai")
+        answer(lambda results=results: tool2schema.to_messages(results, "openai"), results)
 
 
 # -- 3. ids survive whatever else is wrong ------------------------------------------------

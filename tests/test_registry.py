@@ -381,7 +381,7 @@ def test_results_are_serialized_with_pydantic() -> None:
         """Make a report."""
         return Report(when=datetime.date(2026, 1, 2), status=Status.OK, id=uuid.UUID(int=1))
 
-    result = ToolRegistry([report]).dispatch({"name": "report", "arguments": "{}"})
+    result = ToolRegistry([report]).dispatch({"id": "call_1", "name": "report", "arguments": "{}"})
     assert json.loads(result.content) == {"when": "2026-01-02", "status": "ok", "id": "00000000-0000-0000-0000-000000000001"}
     assert result.to_message("mcp")["structuredContent"] == json.loads(result.content)
     assert result.to_message("bedrock")["toolResult"]["content"] == [{"json": json.loads(result.content)}]
@@ -396,3 +396,23 @@ def test_tool_level_forbid_extra() -> None:
     assert exact.to_json()["function"]["parameters"]["additionalProperties"] is False
     result = ToolRegistry([exact]).dispatch({"name": "exact", "arguments": '{"a": 1, "b": 2}'})
     assert result.is_error and "'b' is not a parameter of this tool; remove it." in result.content
+
+
+@pytest.mark.parametrize("fmt, key", [("openai", "tool_call_id"), ("openai-responses", "call_id"), ("anthropic", "tool_use_id"), ("bedrock", "toolUseId")])
+def test_a_result_of_a_call_without_an_id_cannot_become_a_message_that_needs_one(fmt: str, key: str) -> None:
+    @tool
+    def ping() -> str:
+        """Ping."""
+        return "pong"
+
+    registry = ToolRegistry([ping])
+    result = registry.dispatch({"name": "ping", "arguments": "{}"})
+    assert result.value == "pong" and result.call_id is None
+    with pytest.raises(tool2schema.SchemaFormatError, match=f"came without an id.*'{key}'"):
+        result.to_message(fmt)
+    with pytest.raises(tool2schema.SchemaFormatError):
+        tool2schema.to_messages([result], fmt)
+    assert result.to_message("gemini")["function_response"]["name"] == "ping"  # Gemini and MCP need no id
+    assert result.to_message("mcp")["content"][0]["text"] == "pong"
+    with_id = registry.dispatch({"id": "c7", "name": "ping", "arguments": "{}"})
+    assert "c7" in json.dumps(with_id.to_message(fmt))

@@ -6,8 +6,10 @@ Discovery is plain attribute iteration over a module's namespace, in definition 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import os
+import sys
 from types import ModuleType
 from typing import Any, Iterable, Optional, Union
 
@@ -15,6 +17,25 @@ from .providers import FormatLike
 from .tool import Tool
 
 ModuleLike = Union[ModuleType, str, Iterable[Union[ModuleType, str]]]
+
+
+def load_module(target: str) -> ModuleType:
+    """Import ``target``: a dotted module name (importable from the current directory)
+    or a path to a ``.py`` file. Raises whatever the import raises."""
+    if target.endswith(".py") or os.sep in target:
+        path = os.path.abspath(target)
+        name = os.path.splitext(os.path.basename(path))[0]
+        sys.path.insert(0, os.path.dirname(path))
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"cannot load {target!r}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        return module
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    return importlib.import_module(target)
 
 
 def _modules(modules: ModuleLike) -> list[ModuleType]:

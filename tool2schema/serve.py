@@ -29,7 +29,6 @@ import threading
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from .cli import load_module
 from .errors import Tool2SchemaError
 
 if TYPE_CHECKING:
@@ -424,31 +423,15 @@ def _say(message: str) -> None:
     print(f"tool2schema: {message}", file=sys.stderr, flush=True)
 
 
-def run_serve(args: argparse.Namespace) -> int:
-    """Run ``tool2schema serve``; the exit status (0 after a requested stop, 1 when the
-    module, its tools, the port or the ``mcp`` extra is not usable: nothing is served then)."""
-    from .registry import ToolRegistry
-
-    try:
-        # stdout is the protocol channel in stdio mode: a module printing on import must not corrupt it
-        with contextlib.redirect_stdout(sys.stderr):
-            module = load_module(args.module)
-    except Exception as exc:  # noqa: BLE001 - user's module failed to import: say so plainly
-        _say(f"cannot import {args.module!r}: {type(exc).__name__}: {exc}")
-        return 1
-    try:
-        registry = ToolRegistry.from_module(module, tag=args.tag)
-        registry.schemas("mcp")  # build every tool now: a broken definition fails here, not mid-session
-    except (Tool2SchemaError, ValueError) as exc:
-        _say(f"cannot serve {args.module!r}: {exc}")
-        return 1
-    if len(registry) == 0:
-        if args.tag:
-            untagged = len(ToolRegistry.from_module(module))
-            _say(f"no tools tagged {args.tag!r} found in {args.module!r} ({untagged} tool{'s' if untagged != 1 else ''} without that tag)")
-        else:
-            _say(f"no tools found in {args.module!r}; decorate functions with @tool")
-        return 1
+def run_serve(args: argparse.Namespace, registry: ToolRegistry) -> int:
+    """Run ``tool2schema serve`` for the tools of ``args.module`` (``registry``, loaded by
+    the command line); the exit status (0 after a requested stop, 1 when the port or the
+    ``mcp`` extra is not usable: nothing is served then)."""
+    if args.transport == "http" and _strip_brackets(args.host) not in LOCAL_HOSTS:
+        _say(
+            f"warning: listening on {args.host}, beyond this machine, with no authentication: "
+            "anyone who can reach the port can run these tools with your permissions"
+        )
     sock: Optional[socket.socket] = None
     previous: Any = None
     if args.transport == "http":
@@ -462,7 +445,7 @@ def run_serve(args: argparse.Namespace) -> int:
             return 1
     try:
         try:
-            server = build_server(registry, name=args.name or module.__name__.rpartition(".")[2])
+            server = build_server(registry, name=args.name or os.path.basename(args.module).removesuffix(".py").rpartition(".")[2])
         except MCPNotInstalledError as exc:
             _say(str(exc))
             return 1

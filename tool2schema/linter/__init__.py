@@ -27,11 +27,9 @@ __all__ = [
     "RULES",
     "Finding",
     "PROVIDER_FORMATS",
-    "add_lint_parser",
     "lint",
     "provider_findings",
     "provider_request_findings",
-    "run_lint",
     "selector",
 ]
 
@@ -189,5 +187,3 @@ def _provider_finding(f: Finding, fmt: SchemaFormat, explicit: bool) -> Finding:
         return f
     return Finding(f.code, severity, f.tool, f.path, message, f.fix)
 
-
-from .cli import add_lint_parser, run_lint  # noqa: E402  (cli needs lint defined first)

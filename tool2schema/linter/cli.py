@@ -48,8 +48,7 @@ def add_lint_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run_lint(args: argparse.Namespace) -> int:
     """Run ``tool2schema lint`` with parsed arguments; return the exit status."""
-    from ..cli import load_module
-    from ..discovery import find_tools
+    from ..discovery import find_tools, load_module
     from . import lint
 
     try:

@@ -226,7 +226,7 @@ class Anthropic(Provider):
         return "".join(texts) if texts else None
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
-        msg: dict[str, Any] = {"type": "tool_result", "tool_use_id": result.call_id or "", "content": result.content}
+        msg: dict[str, Any] = {"type": "tool_result", "tool_use_id": self.required_id(result, "tool_use_id"), "content": result.content}
         if result.is_error:
             msg["is_error"] = True
         return msg

@@ -62,6 +62,10 @@ class Limits:
     max_strict_unions: Optional[int] = None
 
 
+STRICT_FALLBACK = ", or use strict=False for this tool"
+"""The Python advice a strict-mode ``SchemaFormatError`` ends with (the command line offers ``--strict=auto`` instead)."""
+
+
 class StrictSubset(SchemaWalker):
     """What every provider's strict (guaranteed-schema) subset refuses outright: a node
     that accepts any JSON value, a fixed-length tuple, a keyword in ``REFUSED``, a
@@ -73,7 +77,7 @@ class StrictSubset(SchemaWalker):
     """A node with only these keys accepts any JSON value."""
 
     def fail(self, path: Path, problem: str, fix: str) -> SchemaFormatError:
-        return super().fail(path, problem, f"{fix}, or use strict=False for this tool")
+        return super().fail(path, problem, fix + STRICT_FALLBACK)
 
     @staticmethod
     def free_form(node: dict[str, Any]) -> bool:
@@ -324,6 +328,18 @@ class Provider:
     def result_item(self, result: ToolResult) -> dict[str, Any]:
         """One result as this provider's tool-result item (block, part, message)."""
         raise NotImplementedError
+
+    def required_id(self, result: ToolResult, key: str) -> str:
+        """The id of the call ``result`` answers, which this provider's result item must
+        carry as ``key`` (it pairs a result with its call); ``SchemaFormatError`` when the
+        call came without one (an empty id is refused by the API)."""
+        call_id = result.call_id
+        if not call_id:
+            raise SchemaFormatError(
+                f"the call of tool {result.name or '(no name)'!r} came without an id, and {self.label} needs '{key}' to pair "
+                "a result with its call; pass the call as the model sent it (with its id), or answer a call that has one"
+            )
+        return call_id
 
     def result_messages(self, results: Sequence[ToolResult]) -> list[dict[str, Any]]:
         """The next turn's messages for one response's results, by this provider's rule."""

@@ -96,7 +96,7 @@ class Bedrock(Provider):
     def result_item(self, result: ToolResult) -> dict[str, Any]:
         data = result.data
         block: dict[str, Any] = {"json": data} if isinstance(data, dict) else {"text": result.content}
-        return {"toolResult": {"toolUseId": result.call_id or "", "content": [block], "status": "error" if result.is_error else "success"}}
+        return {"toolResult": {"toolUseId": self.required_id(result, "toolUseId"), "content": [block], "status": "error" if result.is_error else "success"}}
 
     def result_messages(self, results: Sequence[ToolResult]) -> list[dict[str, Any]]:
         return [{"role": "user", "content": [self.result_item(r) for r in results]}]

@@ -222,7 +222,7 @@ class OpenAIChat(Provider):
         return content if isinstance(content, str) else None
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
-        return {"role": "tool", "tool_call_id": result.call_id or "", "content": result.content}
+        return {"role": "tool", "tool_call_id": self.required_id(result, "tool_call_id"), "content": result.content}
 
     # structured output: ``response_format={"type": "json_schema", "json_schema": {"name",
     # "description", "schema", "strict"}}`` (``openai.types.shared_params.ResponseFormatJSONSchema``;

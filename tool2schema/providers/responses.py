@@ -73,7 +73,7 @@ class OpenAIResponses(Provider):
         return "".join(texts) if texts else None
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
-        return {"type": "function_call_output", "call_id": result.call_id or "", "output": result.content}
+        return {"type": "function_call_output", "call_id": self.required_id(result, "call_id"), "output": result.content}
 
     def user_message(self, text: str) -> dict[str, Any]:
         return {"role": "user", "content": text}
