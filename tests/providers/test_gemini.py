@@ -111,3 +111,38 @@ def test_an_answer_to_the_gemini_schema_dispatches(t: tool2schema.Tool[Any, Any]
     assert result.call_id == "fc_1"
     plain = registry.dispatch({"name": t.name, "arguments": corpus.VALID[t.name]})
     assert _comparable(result.value) == _comparable(plain.value)
+
+
+def test_what_gemini_drops_is_restated_even_under_a_description_and_optional() -> None:
+    import datetime
+    import uuid
+    from typing import Annotated, Optional
+
+    from pydantic import Field
+
+    from tool2schema import tool
+
+    @tool
+    def plan(
+        due: Optional[datetime.date] = None,
+        day: datetime.date = datetime.date(2026, 1, 1),
+        ref: Optional[uuid.UUID] = None,
+        step: Optional[Annotated[int, Field(multiple_of=5)]] = None,
+        undescribed: Optional[datetime.time] = None,
+    ) -> str:
+        """Plan.
+
+        Args:
+            due: Only tasks due before this date.
+            day: The day.
+            ref: The reference.
+            step: The step.
+        """
+        return ""
+
+    properties = plan.to_json("gemini")["parameters"]["properties"]
+    assert properties["due"]["description"].startswith("Only tasks due before this date.") and "date" in properties["due"]["description"][32:]
+    assert "format: date" in properties["day"]["description"].lower()
+    assert "uuid" in properties["ref"]["description"]
+    assert "5" in properties["step"]["description"] and properties["step"]["description"].startswith("The step.")
+    assert "time" in properties["undescribed"]["description"]

@@ -32,7 +32,7 @@ import json
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..calls import ToolCall, fields, items, member
-from ..jsonschema import Cut, Path, SchemaWalker, in_words, resolve
+from ..jsonschema import Cut, Path, SchemaWalker, add_note, in_words, resolve
 from . import SchemaFormat
 from .base import Limits, Provider
 
@@ -77,9 +77,13 @@ class GeminiSchema(SchemaWalker):
             if not rest:
                 raise Cut()
             union: dict[str, Any] = dict(rest[0]) if len(rest) == 1 else {"anyOf": rest}
-            for key in ("nullable", "description", "default"):
+            for key in ("nullable", "default"):
                 if key in node:
                     union[key] = node[key]
+            if "description" in node:
+                # the branch's own words (a restated format or bound) stay after the parameter's description
+                inner = union.get("description")
+                union["description"] = add_note(node["description"], inner) if inner and inner not in node["description"] else node["description"]
             return union
         t, nullable = self.single_type(node)
         description = node.get("description")
