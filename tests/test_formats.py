@@ -342,3 +342,37 @@ def test_find_schemas_format_and_strict() -> None:
 def test_unknown_format_is_a_clear_error() -> None:
     with pytest.raises(SchemaFormatError, match="unknown schema format 'claude'.*'anthropic'"):
         corpus.toggle.to_json("claude")
+
+
+def test_a_tool_without_parameters_says_it_takes_no_arguments_in_every_format() -> None:
+    import mcp_types
+    from anthropic.types import ToolParam
+    from openai.types.shared_params import FunctionDefinition
+    from pydantic import BaseModel, TypeAdapter
+
+    from tool2schema import ToolRegistry, tool
+
+    @tool
+    def ping() -> str:
+        """Check the service is up."""
+        return "pong"
+
+    class RefreshArgs(BaseModel):
+        """Refresh the cache."""
+
+    for t in (ping, tool(RefreshArgs)):
+        schemas = {
+            "openai": t.to_json("openai")["function"]["parameters"],
+            "openai strict": t.to_json("openai", strict=True)["function"]["parameters"],
+            "openai-responses": t.to_json("openai-responses")["parameters"],
+            "anthropic": t.to_json("anthropic")["input_schema"],
+            "bedrock": t.to_json("bedrock")["toolSpec"]["inputSchema"]["json"],
+            "mcp": t.to_json("mcp")["inputSchema"],
+        }
+        for fmt, schema in schemas.items():
+            assert schema["properties"] == {} and schema["additionalProperties"] is False, fmt
+        TypeAdapter(FunctionDefinition).validate_python(t.to_json("openai")["function"])
+        TypeAdapter(ToolParam).validate_python(t.to_json("anthropic"))
+        mcp_types.Tool.model_validate(t.to_json("mcp"))
+        assert "parameters" not in t.to_json("gemini")  # Gemini: a declaration without parameters
+        assert not ToolRegistry([t]).dispatch({"name": t.name, "arguments": "{}"}).is_error

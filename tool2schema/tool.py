@@ -354,6 +354,9 @@ class Tool(Generic[P, R]):
         if cfg.ignore_parameter_descriptions:
             props = {k: {kk: vv for kk, vv in v.items() if kk != "description"} for k, v in parameters["properties"].items()}
             parameters = {**parameters, "properties": props}
+        if not parameters.get("properties") and "additionalProperties" not in parameters:
+            # no arguments: say so (a client converting tools to a strict mode refuses an open object)
+            parameters = {**parameters, "additionalProperties": False}
         if self._explicit_description is not None:
             description = self._explicit_description
         elif cfg.ignore_function_description:
