@@ -2,9 +2,11 @@
 
 For each Markdown file (README.md and everything under docs/), its ```python blocks
 are executed in order in one fresh namespace, with the repository root as the
-working directory and ``examples/`` importable: one test per file, so a new page is
+working directory and nothing added to ``sys.path`` (as a reader of a fresh clone runs
+them: ``from examples import weather_tools``): one test per file, so a new page is
 picked up without touching this file. A block fenced as ```python notest is
-skipped (keep those few). Blocks may use top-level ``await``.
+skipped (keep those few). No block may use top-level ``await``: a reader pastes blocks
+into scripts, so they show the ``asyncio.run`` form.
 
 A failure names the file, the line of the failing block and the exception, and the
 traceback points at the Markdown line that raised.
@@ -94,7 +96,7 @@ def run_file(path: Path) -> int:
             # Pad with newlines so tracebacks give the Markdown file's own line numbers.
             source = "\n" * (block.line - 1) + block.source
             try:
-                code = compile(source, str(rel), "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+                code = compile(source, str(rel), "exec")  # no top-level await: a reader pastes blocks into scripts
                 with warnings.catch_warnings():
                     warnings.simplefilter("error", tool2schema.ToolDefinitionWarning)
                     result = eval(code, namespace)
@@ -111,8 +113,7 @@ def run_file(path: Path) -> int:
 
 @pytest.fixture
 def docs_env(monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.chdir(ROOT)
-    monkeypatch.syspath_prepend(str(ROOT / "examples"))
+    monkeypatch.chdir(ROOT)  # as a reader runs them: from the root of a fresh clone, nothing added to sys.path
     tool2schema.CONFIG.reset_default()
     yield
     tool2schema.CONFIG.reset_default()
@@ -142,11 +143,34 @@ def test_runner_reports_file_line_and_exception(tmp_path: Path, docs_env: None) 
     assert 'page.md", line 15' in message  # the traceback points at the Markdown line
 
 
-def test_runner_runs_top_level_await_and_indented_blocks(tmp_path: Path, docs_env: None) -> None:
+def test_runner_runs_indented_blocks_and_refuses_top_level_await(tmp_path: Path, docs_env: None) -> None:
     page = tmp_path / "page.md"
     page.write_text(
-        "- item\n\n    ```python\n    import asyncio\n    value = await asyncio.sleep(0, result=7)\n    ```\n\n"
+        "- item\n\n    ```python\n    import asyncio\n    value = asyncio.run(asyncio.sleep(0, result=7))\n    ```\n\n"
         "```python\nassert value == 7\n```\n",
         encoding="utf-8",
     )
     assert run_file(page) == 2
+    awaiting = tmp_path / "await.md"
+    awaiting.write_text("```python\nimport asyncio\nvalue = await asyncio.sleep(0)\n```\n", encoding="utf-8")
+    with pytest.raises(pytest.fail.Exception, match="'await' outside function"):
+        run_file(awaiting)
+
+
+def test_examples_import_from_a_fresh_clone_root() -> None:
+    """What the docs' blocks import from examples/ works as a reader runs it: from the root, nothing on PYTHONPATH."""
+    import subprocess
+
+    env = {k: v for k, v in __import__("os").environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        [sys.executable, "-c", "from examples import weather_tools; from examples.sdk_check import check; print(len(weather_tools.__name__))"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_home_page_code_fits_its_width() -> None:
+    """The home page's code blocks do not scroll sideways (the site shows about 88 characters)."""
+    long = [f"line {b.line + i + 1}: {len(text)} characters" for b in blocks(ROOT / "docs" / "index.md")
+            for i, text in enumerate(b.source.splitlines()) if len(text) > 88]
+    assert not long, long
