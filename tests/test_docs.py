@@ -14,7 +14,6 @@ traceback points at the Markdown line that raised.
 
 from __future__ import annotations
 
-import ast
 import asyncio
 import inspect
 import re
