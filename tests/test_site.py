@@ -147,3 +147,24 @@ def test_benchmark_chart_is_published(site: Path) -> None:
     svg = (site / "assets" / "benchmarks.svg").read_text(encoding="utf-8")
     assert svg.startswith("<svg") and 'data-library="tool2schema-3"' in svg
     assert "assets/benchmarks.svg" in (site / "benchmarks" / "index.html").read_text(encoding="utf-8")
+
+
+def test_no_sphinx_role_is_left_as_raw_text(site: Path) -> None:
+    """Docstrings cross-reference with the renderer's syntax (``[Tool][tool2schema.Tool]``),
+    never a Sphinx role that the site would show as ``:class:Tool``."""
+    import re
+
+    role = re.compile(r":(class|meth|func|mod|data|attr|exc|obj):(`|<code>|[\w.~])")
+    raw = [f"{page.relative_to(site)}: {m.group(0)}" for page in site.rglob("*.html") for m in role.finditer(page.read_text(encoding="utf-8"))]
+    assert not raw, raw[:20]
+    reference = (site / "reference" / "registry" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../tools/#tool2schema.Tool' in reference or "#tool2schema.registry.ToolRegistry.dispatch" in reference
+
+
+def test_no_docstring_uses_a_sphinx_role() -> None:
+    import re
+
+    role = re.compile(r":(class|meth|func|mod|data|attr|exc|obj):`")
+    found = [f"{p.relative_to(ROOT)}:{i}" for p in (ROOT / "tool2schema").rglob("*.py")
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if role.search(line)]
+    assert not found, found

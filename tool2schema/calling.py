@@ -1,13 +1,13 @@
 """Validating a model's arguments and calling the tool function with them.
 
 A function is never called with arguments its schema rejects: every call goes through
-the tool's :class:`ArgumentsValidator` first, which reads arguments as the JSON a model
+the tool's `ArgumentsValidator` first, which reads arguments as the JSON a model
 sends, in Pydantic's strict JSON mode (what the schema lists), and only after a failure
 applies the documented coercions a model's sloppy output needs (docs/registries.md):
 numbers and booleans sent as strings, whole floats for integers, the string ``"null"``
 where the string is refused and null accepted, and a refused ``null`` for a key that may
 be left out (what OpenAI strict mode makes models send for "not given"), which then
-takes its default. :func:`runner` compiles how the validated values reach the function.
+takes its default. `runner` compiles how the validated values reach the function.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def too_deep(value: Any, max_depth: int, max_nodes: int = MAX_BYTES) -> bool:
 
 def survey(value: Any, max_depth: int, max_nodes: int = MAX_BYTES) -> Optional[bool]:
     """One walk of already-parsed arguments, level by level: None when they are too deep
-    (see :func:`too_deep`), else whether they hold only JSON values (exact dict/list/str/
+    (see `too_deep`), else whether they hold only JSON values (exact dict/list/str/
     int/float/bool/None; non-finite floats travel as JSON's ``NaN``/``Infinity``), which
     decides how they are validated (as their JSON text, or in Python mode).
 
@@ -284,7 +284,7 @@ def validate_values(
     max_depth: Optional[int] = None,
     schema: Optional[Callable[[], dict[str, Any]]] = None,
 ) -> dict[str, Any]:
-    """Like :func:`validate_instance`, but return the field values as a dict."""
+    """Like `validate_instance`, but return the field values as a dict."""
     values: dict[str, Any] = arguments_validator(binding, name, schema).validate(
         arguments, MAX_BYTES if max_bytes is None else max_bytes, MAX_DEPTH if max_depth is None else max_depth
     )
@@ -365,7 +365,7 @@ def _is_null_word(value: Any) -> bool:
 def _coerced(value: Any) -> Any:
     """The documented coercion of one refused scalar, or ``_NONE`` when there is none: a
     numeric string to its number, ``"true"``/``"false"`` to a bool, a float with no
-    fractional part to an int. (``"null"``/``"none"`` is :class:`_Repair`'s own step.)"""
+    fractional part to an int. (``"null"``/``"none"`` is `_Repair`'s own step.)"""
     if isinstance(value, str):
         text = value.strip()
         if _NUMBER.fullmatch(text):
@@ -522,7 +522,7 @@ def runner(binding: ArgsModel, func: Callable[..., Any], kind: ToolKind, name: s
     the result. A function that needs nothing but the values gets them positionally (a
     Python call with keyword arguments from a dict costs about twice as much),
     keyword-only ones by keyword; anything else (parameters the application supplies,
-    dataclass and TypedDict tools) goes through :func:`call_with_values`."""
+    dataclass and TypedDict tools) goes through `call_with_values`."""
     if kind is _MODEL:
         return lambda v, c: v
     if binding.hidden or kind not in (_FUNCTION, _CALLABLE):

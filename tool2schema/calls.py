@@ -2,9 +2,9 @@
 
 A call may be an SDK object or its dict form, in any provider's shape (each provider
 module says how its calls look), or the plain ``{"name", "arguments"}`` with a dict or
-a JSON string. :func:`parse_call` asks each provider in turn; :func:`extract_calls`
-reads every call of a whole response or message; :class:`ToolResult` and
-:func:`to_messages` answer in the provider's own shape.
+a JSON string. `parse_call` asks each provider in turn; `extract_calls`
+reads every call of a whole response or message; [`ToolResult`][tool2schema.calls.ToolResult] and
+[`to_messages`][tool2schema.calls.to_messages] answer in the provider's own shape.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def fields(obj: Any) -> Any:
     it is; an SDK object's (a Pydantic model's) field values from its instance dict (no
     attribute lookups: a Pydantic model's ``__getattr__`` raises for a missing member,
     at several microseconds a raise); any other object's attributes through
-    :func:`member`; None for JSON scalars and lists. Read it, never write to it."""
+    `member`; None for JSON scalars and lists. Read it, never write to it."""
     cls = type(obj)
     if cls is dict:
         return obj  # type: ignore[no-any-return]
@@ -279,7 +279,7 @@ class ToolResult:
 
     def to_message(self, format: Optional[FormatLike] = None) -> dict[str, Any]:
         """This result as ``format``'s tool-result item (default: the shape the call came
-        in, else OpenAI Chat). For the next request use :func:`to_messages`, which groups
+        in, else OpenAI Chat). For the next request use [`to_messages`][tool2schema.calls.to_messages], which groups
         the items of one response the way each provider requires."""
         provider = get(format) if format is not None else get(self.provider)
         return provider.result_item(self)
@@ -362,7 +362,7 @@ no falls back to asking every provider)."""
 
 @functools.cache
 def _readers() -> tuple[Callable[[Any], Optional[ToolCall]], ...]:
-    """Every provider's ``read_call``, in :data:`~tool2schema.providers.CALL_ORDER` (built on first use, then kept)."""
+    """Every provider's ``read_call``, in `CALL_ORDER` (built on first use, then kept)."""
     return tuple(provider.read_call for provider in in_call_order())
 
 

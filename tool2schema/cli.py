@@ -1,7 +1,7 @@
 """Command line: ``tool2schema dump MODULE [--format F] [--tag T] [--strict[=auto]] [-o FILE]``,
 ``tool2schema serve MODULE [--tag T] [--transport stdio|http] [--host H] [--port P]``
-(see :mod:`tool2schema.serve`) and ``tool2schema lint MODULE ...`` (see
-:mod:`tool2schema.linter.cli`); ``tool2schema --version``.
+(see `tool2schema.serve`) and ``tool2schema lint MODULE ...`` (see
+`tool2schema.linter.cli`); ``tool2schema --version``.
 
 MODULE is a dotted module name (importable from the current directory) or a path to
 a ``.py`` file; whatever it prints while it is imported goes to standard error (standard

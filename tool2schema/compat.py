@@ -1,6 +1,6 @@
 """tool2schema 2.x and 1.x names, with their 2.x meaning and output shapes.
 
-``EnableTool`` (1.x: ``GPTEnabled``) makes a :class:`~tool2schema.Tool` whose
+``EnableTool`` (1.x: ``GPTEnabled``) makes a [`Tool`][tool2schema.Tool] whose
 ``to_json(schema_type)`` returns exactly the 2.x layouts:
 
 - ``SchemaType.OPENAI_API``: ``{"type": "function", "function": {"name", "parameters"?,

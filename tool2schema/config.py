@@ -4,7 +4,7 @@
 option from its own explicit setting first, then from ``CONFIG``; changing ``CONFIG``
 after decoration changes the schemas of tools already decorated (every change bumps a
 generation counter that tool caches compare against, and tells whoever asked with
-:func:`on_change`).
+`on_change`).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ def generation() -> int:
 
 
 def changed() -> None:
-    """Record a change that can alter built tools: bump :func:`generation` and tell the
-    :func:`on_change` listeners."""
+    """Record a change that can alter built tools: bump `generation` and tell the
+    `on_change` listeners."""
     global _generation
     _generation += 1
     with _listeners_lock:
@@ -40,7 +40,7 @@ def changed() -> None:
 
 
 def on_change(owner: Any, callback: Callable[[Any], None]) -> None:
-    """Call ``callback(owner)`` after every :func:`changed`, for as long as ``owner``
+    """Call ``callback(owner)`` after every `changed`, for as long as ``owner``
     lives (it is held weakly): how a cache of built tools, such as a registry's
     compiled dispatch paths, learns to drop them."""
     with _listeners_lock:
@@ -48,7 +48,7 @@ def on_change(owner: Any, callback: Callable[[Any], None]) -> None:
 
 
 class SchemaType(Enum):
-    """tool2schema 2.x schema types; each maps onto a :class:`SchemaFormat`."""
+    """tool2schema 2.x schema types; each maps onto a [`SchemaFormat`][tool2schema.SchemaFormat]."""
 
     OPENAI_API = 0
     OPENAI_TUNE = 1
@@ -109,7 +109,7 @@ class Config:
 
     Settings: ``ignore_parameters`` (list of names left out of schemas),
     ``ignore_all_parameters``, ``ignore_function_description``,
-    ``ignore_parameter_descriptions``, ``default_format`` (a :class:`SchemaFormat`),
+    ``ignore_parameter_descriptions``, ``default_format`` (a [`SchemaFormat`][tool2schema.SchemaFormat]),
     ``schema_type`` (2.x spelling of ``default_format``), ``strict`` (OpenAI strict
     mode by default where the provider has one), ``enum_style`` (``"name"`` or ``"value"``),
     ``examples_in_description`` (append a tool's examples to its description in formats

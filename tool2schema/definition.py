@@ -11,7 +11,7 @@ from .introspect import EMPTY
 
 
 class ToolKind(str, enum.Enum):
-    """What a :class:`~tool2schema.Tool` wraps."""
+    """What a [`Tool`][tool2schema.Tool] wraps."""
 
     FUNCTION = "function"
     """A function, method, bound method or ``functools.partial``."""

@@ -1,6 +1,6 @@
 """Errors and warnings raised by tool2schema.
 
-Every error the library raises on purpose derives from :class:`Tool2SchemaError`.
+Every error the library raises on purpose derives from [`Tool2SchemaError`][tool2schema.Tool2SchemaError].
 
 ``ToolDefinitionError``
     A function, model or option cannot become a correct tool: a type Pydantic cannot
@@ -18,7 +18,7 @@ Every error the library raises on purpose derives from :class:`Tool2SchemaError`
 
 ``ToolCallError``
     A tool call from a model could not be parsed or validated. Registries turn it into
-    an error :class:`~tool2schema.ToolResult` for the model; ``Tool.validate`` raises it.
+    an error `ToolResult` for the model; ``Tool.validate`` raises it.
 
 ``OutputError``
     A model's response holds no valid structured answer (``tool2schema.Output.parse``):
@@ -83,7 +83,7 @@ class OutputError(Tool2SchemaError, ValueError):
     Pydantic's error dicts where validation failed; ``call`` the output call that failed
     (None when the model did not call an output tool); ``text`` the model's text;
     ``refusal`` the provider's refusal or block reason; ``provider`` the format the
-    response came in. :meth:`to_message` builds the message that asks for a correction.
+    response came in. [`to_message`][tool2schema.errors.OutputError.to_message] builds the message that asks for a correction.
     """
 
     def __init__(
@@ -107,7 +107,7 @@ class OutputError(Tool2SchemaError, ValueError):
         self.text = text
         self.refusal = refusal
         self.reply = reply
-        """What builds :meth:`to_message` (``Output.parse`` gives it; this module knows no provider)."""
+        """What builds [`to_message`][tool2schema.errors.OutputError.to_message] (``Output.parse`` gives it; this module knows no provider)."""
 
     def to_message(self, format: Optional[FormatLike] = None) -> dict[str, Any]:
         """The message that asks the model to correct itself, to append after the

@@ -36,7 +36,7 @@ class FrozenDict(dict):  # type: ignore[type-arg]
 
 
 class FrozenList(list):  # type: ignore[type-arg]
-    """A list that refuses mutation (see :class:`FrozenDict`)."""
+    """A list that refuses mutation (see `FrozenDict`)."""
 
     __slots__ = ()
     __setitem__ = __delitem__ = append = extend = insert = pop = remove = clear = sort = reverse = __iadd__ = __imul__ = _blocked  # type: ignore[assignment]

@@ -5,11 +5,11 @@ nested definitions inlined (``$defs`` kept only for recursive types), descriptio
 dedented, ``const`` written as a one-value ``enum``, Pydantic's OpenAPI-only
 ``discriminator`` dropped (each branch keeps its tag, and requires it: the validator does).
 
-:class:`SchemaWalker` is the only code that walks a schema: it owns ``$ref``/``$defs``
+`SchemaWalker` is the only code that walks a schema: it owns ``$ref``/``$defs``
 (keep, inline, or unroll recursion to a depth), the path of every node (for error
 messages), cutting a node out of its parent, and the record of what a conversion
 dropped or restated (``dropped``, which the linter reads). A provider subclasses it
-and overrides :meth:`SchemaWalker.leave` (and, rarely, :meth:`SchemaWalker.enter`).
+and overrides `SchemaWalker.leave` (and, rarely, `SchemaWalker.enter`).
 """
 
 from __future__ import annotations
@@ -157,15 +157,15 @@ class SchemaWalker:
     """One bottom-up walk over a JSON Schema.
 
     ``walk()`` rebuilds the schema (the input is never mutated): for every node it calls
-    :meth:`enter` (top-down, may rewrite the node before its children are walked), walks
-    the sub-schemas, then :meth:`leave` (bottom-up, sees the rebuilt children and the
-    original node). Either may raise :class:`Cut` to remove the node from its parent or
-    return an error from :meth:`fail`.
+    `enter` (top-down, may rewrite the node before its children are walked), walks
+    the sub-schemas, then `leave` (bottom-up, sees the rebuilt children and the
+    original node). Either may raise `Cut` to remove the node from its parent or
+    return an error from `fail`.
 
     ``$ref``: a definition named in ``keep`` stays a reference (and ``$defs`` keeps it,
     walked once); any other reference is inlined, merged with its sibling keywords. A
     definition may be inlined ``max_unroll`` times along one path; one level more is a
-    recursion: :meth:`recursion` decides (cut by default).
+    recursion: `recursion` decides (cut by default).
     """
 
     provider: ClassVar[str] = ""

@@ -475,7 +475,7 @@ def _encode_default(default: Any, options: ModelOptions) -> Any:
 def parameters_schema(info: FunctionInfo, options: ModelOptions) -> dict[str, Any] | None:
     """The canonical parameters schema assembled from cached per-type schemas, or None
     when this tool needs the full-model path. Raises ``ToolDefinitionError`` like
-    :func:`build_args_model` does."""
+    `build_args_model` does."""
     from .introspect import clean_text
 
     extra_enums = dict(options.extra_enums)

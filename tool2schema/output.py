@@ -4,10 +4,10 @@
 arguments of that provider SDK's request call that make the model answer in that shape
 (a forced call to an output tool, or the provider's native JSON output); ``parse``
 reads the answer out of the response and validates it with the same model and the same
-coercions as dispatch, or raises :class:`OutputError` whose ``to_message()`` asks the
+coercions as dispatch, or raises [`OutputError`][tool2schema.OutputError] whose ``to_message()`` asks the
 model to correct itself.
 
-Every output type becomes a real :class:`~tool2schema.Tool` (a model, dataclass or
+Every output type becomes a real [`Tool`][tool2schema.Tool] (a model, dataclass or
 TypedDict as it is; a function as its arguments; any other type wrapped in a model with
 one ``result`` field), so schemas, validation and error texts are exactly dispatch's.
 What differs between providers lives in ``tool2schema.providers``: this module never
@@ -87,7 +87,7 @@ class _Part:
 
 
 def _output_error(content: str, **details: Any) -> OutputError:
-    """An :class:`OutputError` whose ``to_message`` builds the retry message."""
+    """An [`OutputError`][tool2schema.OutputError] whose ``to_message`` builds the retry message."""
     return OutputError(content, reply=retry_message, **details)
 
 
@@ -307,7 +307,7 @@ class Output(Generic[T]):
     def parse(self, response: Any, format: Optional[FormatLike] = None) -> T:
         """The validated answer in ``response`` (an SDK response object or its dict, a
         message, or one tool call, of any provider; ``format`` names it, else it is
-        detected). Raises :class:`OutputError` when there is none or it is invalid."""
+        detected). Raises [`OutputError`][tool2schema.OutputError] when there is none or it is invalid."""
         provider, reply = self._reply(response, format)
         fmt = provider.format
         if self.mode == "native":
@@ -375,7 +375,7 @@ class Output(Generic[T]):
 
 
 def retry_message(error: OutputError, format: Optional[FormatLike] = None) -> dict[str, Any]:
-    """:meth:`OutputError.to_message`: when the model called an output tool, that
+    """[`OutputError.to_message`][tool2schema.errors.OutputError.to_message]: when the model called an output tool, that
     provider's tool-result message for the call's id (an error where the provider has a
     flag); otherwise a user message in the provider's shape."""
     fmt = coerce_format(format) if format is not None else error.provider

@@ -144,7 +144,7 @@ class ToolRegistry:
         tools: ``tools/list`` is ``schemas("mcp")``, ``tools/call`` goes through dispatch.
         ``context``: the injected parameters, a mapping or a callable returning one (called
         per tool call, with no argument or the SDK's request context). Needs the extra
-        ``pip install "tool2schema[mcp]"``; see :mod:`tool2schema.serve`."""
+        ``pip install "tool2schema[mcp]"``; see `tool2schema.serve`."""
         from .serve import build_server
 
         return build_server(self, name=name, context=context)
@@ -198,7 +198,7 @@ class ToolRegistry:
             return self._failure(parsed, plan, exc)
 
     async def adispatch(self, call: Any, context: Optional[dict[str, Any]] = None) -> ToolResult:
-        """Async :meth:`dispatch`: async tools are awaited (cancelled past their time
+        """Async [`dispatch`][tool2schema.registry.ToolRegistry.dispatch]: async tools are awaited (cancelled past their time
         limit), sync ones called directly (in a worker thread when they have a time limit,
         abandoned when they overrun)."""
         ready = self._validated(call)
@@ -336,7 +336,7 @@ class ToolRegistry:
         return [self.dispatch(c, context) for c in calls]
 
     async def adispatch_all(self, message: Any, context: Optional[dict[str, Any]] = None, output: Optional[Output[Any]] = None) -> list[ToolResult]:
-        """Async :meth:`dispatch_all`: the calls run concurrently, results in call order."""
+        """Async [`dispatch_all`][tool2schema.registry.ToolRegistry.dispatch_all]: the calls run concurrently, results in call order."""
         calls = self._calls(message, output)
         if isinstance(calls, ToolResult):
             return [calls]
@@ -350,9 +350,9 @@ class _Plan:
 
     tool: Tool[Any, Any]
     validate: Callable[..., Any]
-    """``validate(arguments, max_bytes, max_depth, provider)``: :meth:`ArgumentsValidator.validate`."""
+    """``validate(arguments, max_bytes, max_depth, provider)``: `ArgumentsValidator.validate`."""
     run: Callable[[Any, Optional[Mapping[str, Any]]], Any]
-    """``run(values, context)``: :func:`~tool2schema.calling.runner`."""
+    """``run(values, context)``: `runner`."""
     limit: Optional[float]
     direct: bool
     """A sync tool without a time limit: run in the caller's thread as it is."""
@@ -433,7 +433,7 @@ def _in_thread(fn: Callable[[], Any], limit: float) -> Any:
 
 
 async def _in_thread_async(fn: Callable[[], Any], limit: float) -> Any:
-    """:func:`_in_thread` for an event loop: the loop keeps running while the tool does."""
+    """`_in_thread` for an event loop: the loop keeps running while the tool does."""
     loop = asyncio.get_running_loop()
     future: asyncio.Future[Any] = loop.create_future()
 

@@ -10,7 +10,7 @@ tool2schema's (the low-level server validates nothing itself). Sync tools run in
 worker thread, async ones on the event loop.
 
 ``mcp`` is an optional extra: this module imports it only when a server is built or a
-transport started, and fails with :class:`MCPNotInstalledError` naming the extra when it
+transport started, and fails with `MCPNotInstalledError` naming the extra when it
 is missing. ``import tool2schema`` never imports it.
 """
 
@@ -243,7 +243,7 @@ def transport_security(host: str = "127.0.0.1", allowed_hosts: tuple[str, ...] =
 
 def http_app(server: Server[Any], host: str = "127.0.0.1", allowed_hosts: tuple[str, ...] = ()) -> Starlette:
     """A Starlette app serving ``server`` as streamable HTTP at ``/mcp``, with
-    :func:`transport_security` for ``host``. Its lifespan runs the SDK's session
+    `transport_security` for ``host``. Its lifespan runs the SDK's session
     manager: mount it with that lifespan, or serve it with any ASGI server."""
     return server.streamable_http_app(streamable_http_path=MCP_PATH, host=host, transport_security=transport_security(host, allowed_hosts))
 

@@ -232,7 +232,7 @@ class Tool(Generic[P, R]):
         return tag in self.tags
 
     def has(self, tag: str) -> bool:
-        """2.x spelling of :meth:`has_tag`."""
+        """2.x spelling of [`has_tag`][tool2schema.tool.Tool.has_tag]."""
         return tag in self.tags
 
     def tool_enabled(self) -> bool:
@@ -496,7 +496,7 @@ class Tool(Generic[P, R]):
         return result
 
     async def ainvoke(self, arguments: Union[str, bytes, dict[str, Any], None], *, context: Optional[dict[str, Any]] = None) -> Any:
-        """Async :meth:`invoke`: awaits async functions, calls sync ones directly."""
+        """Async [`invoke`][tool2schema.tool.Tool.invoke]: awaits async functions, calls sync ones directly."""
         instance = self.validate(arguments)
         if self.kind is ToolKind.MODEL:
             return instance
@@ -526,7 +526,7 @@ class Tool(Generic[P, R]):
 
 @functools.cache
 def _calling() -> Any:
-    """:mod:`tool2schema.calling` (it imports Pydantic), imported on first use and then
+    """`tool2schema.calling` (it imports Pydantic), imported on first use and then
     kept: an ``import`` statement in a method costs microseconds on every call."""
     from . import calling
 
@@ -659,7 +659,7 @@ def tool(
 
 def tool(func: Any = None, /, **options: Any) -> Any:
     """Turn a function (plain, async, method, classmethod, staticmethod, bound method,
-    callable object) or a Pydantic model / dataclass / TypedDict into a :class:`Tool`.
+    callable object) or a Pydantic model / dataclass / TypedDict into a [`Tool`][tool2schema.Tool].
 
     Bare (``@tool``) or with options (``@tool(name=..., tags=[...])``). Options left at
     ``None`` follow ``tool2schema.CONFIG``:

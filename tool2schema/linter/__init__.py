@@ -3,8 +3,8 @@
 ``lint(target, format=None, select=None, ignore=None) -> list[Finding]``. The rules
 T2S001-T2S013 read the provider-neutral definition (name, ``Tool.description``,
 ``tool.schema.parameters``); T2S104 compares the tools with each other; T2S101-T2S103
-come from the provider layer through :func:`provider_findings` and
-:func:`provider_request_findings` (the one extension point of this package).
+come from the provider layer through `provider_findings` and
+`provider_request_findings` (the one extension point of this package).
 The rules are documented in docs/lint.md.
 
 (The package is called ``linter`` so that importing it never shadows the

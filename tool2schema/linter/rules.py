@@ -3,7 +3,7 @@
 Each rule reads a tool's name, its description and its canonical parameters JSON
 Schema, and reports what is wrong, the evidence, why it hurts tool-calling accuracy,
 and the fix. The heuristic rules fire only on the curated words of
-:mod:`tool2schema.linter.vocabulary` and the patterns below, never on a guess.
+`tool2schema.linter.vocabulary` and the patterns below, never on a guess.
 """
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ def types_of(s: Schema) -> set[str]:
 
 
 def view(schema: Schema, defs: Schema) -> View:
-    """The :class:`View` of a property schema."""
+    """The `View` of a property schema."""
     v = View(schema)
     seen: set[str] = set()
 

@@ -1,8 +1,8 @@
-"""Providers: one module per wire API, one :class:`~tool2schema.providers.base.Provider`
+"""Providers: one module per wire API, one `Provider`
 class each.
 
 ``openai`` (Chat Completions and the fine-tuning variant), ``responses`` (OpenAI
-Responses), ``anthropic``, ``gemini``, ``bedrock``, ``mcp``. :func:`get` imports a
+Responses), ``anthropic``, ``gemini``, ``bedrock``, ``mcp``. `get` imports a
 provider's module on first use so that ``import tool2schema`` stays cheap.
 """
 
@@ -23,19 +23,19 @@ class SchemaFormat(str, Enum):
     """The provider formats ``Tool.to_json`` can produce."""
 
     OPENAI = "openai"
-    """OpenAI Chat Completions (the shape: :mod:`tool2schema.providers.openai`)."""
+    """OpenAI Chat Completions (the shape: `tool2schema.providers.openai`)."""
     OPENAI_RESPONSES = "openai-responses"
-    """OpenAI Responses API (:mod:`tool2schema.providers.responses`)."""
+    """OpenAI Responses API (`tool2schema.providers.responses`)."""
     ANTHROPIC = "anthropic"
-    """Anthropic Messages API (:mod:`tool2schema.providers.anthropic`)."""
+    """Anthropic Messages API (`tool2schema.providers.anthropic`)."""
     GEMINI = "gemini"
-    """google-genai ``FunctionDeclaration`` (:mod:`tool2schema.providers.gemini`)."""
+    """google-genai ``FunctionDeclaration`` (`tool2schema.providers.gemini`)."""
     BEDROCK = "bedrock"
-    """Amazon Bedrock Converse (:mod:`tool2schema.providers.bedrock`)."""
+    """Amazon Bedrock Converse (`tool2schema.providers.bedrock`)."""
     MCP = "mcp"
-    """Model Context Protocol ``Tool`` listing (:mod:`tool2schema.providers.mcp`)."""
+    """Model Context Protocol ``Tool`` listing (`tool2schema.providers.mcp`)."""
     OPENAI_TUNE = "openai-tune"
-    """The bare function object of OpenAI fine-tuning files (2.x ``OPENAI_TUNE``; :mod:`tool2schema.providers.openai`)."""
+    """The bare function object of OpenAI fine-tuning files (2.x ``OPENAI_TUNE``; `tool2schema.providers.openai`)."""
 
     def __str__(self) -> str:
         return self.value
@@ -95,7 +95,7 @@ def get(fmt: Any) -> Provider:
 
 @functools.cache
 def in_call_order() -> list[Provider]:
-    """Every provider, in :data:`CALL_ORDER` (built on first use, importing them is not
+    """Every provider, in `CALL_ORDER` (built on first use, importing them is not
     free, then kept: do not change the list)."""
     return [get(f) for f in CALL_ORDER]
 

@@ -11,7 +11,7 @@ Rules (platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools):
   top-level ``oneOf``/``anyOf``/``allOf``;
 - ``input_examples``: example inputs, each valid for the schema;
 - ``strict: true`` guarantees calls that match the schema, within the structured-outputs
-  subset (:class:`ClaudeStrict`).
+  subset (`ClaudeStrict`).
 
 Calls arrive as ``tool_use`` content blocks ``{"type": "tool_use", "id", "name",
 "input"}`` (``input`` an object). Results go back in ONE user message whose content

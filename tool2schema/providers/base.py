@@ -69,8 +69,8 @@ STRICT_FALLBACK = ", or use strict=False for this tool"
 class StrictSubset(SchemaWalker):
     """What every provider's strict (guaranteed-schema) subset refuses outright: a node
     that accepts any JSON value, a fixed-length tuple, a keyword in ``REFUSED``, a
-    free-form mapping. A subclass (one per provider) adds its own rules in :meth:`enter`
-    after calling this one, and says what it keeps or restates in :meth:`leave`."""
+    free-form mapping. A subclass (one per provider) adds its own rules in `enter`
+    after calling this one, and says what it keeps or restates in `leave`."""
 
     REFUSED: ClassVar[tuple[str, ...]] = ()
     ANY_VALUE_KEYS: ClassVar[frozenset[str]] = frozenset({"description"})
@@ -301,7 +301,7 @@ class Provider:
 
     # -- calls coming back ------------------------------------------------------------------
     def read_call(self, obj: Any) -> Optional[ToolCall]:
-        """``obj`` as a :class:`ToolCall` when it is this provider's call shape, else None.
+        """``obj`` as a [`ToolCall`][tool2schema.registry.ToolCall] when it is this provider's call shape, else None.
         Never raises: a malformed call of this shape comes back with ``problem`` set."""
         return None
 
@@ -315,12 +315,12 @@ class Provider:
         return None
 
     def restores_arguments(self, parameters: dict[str, Any]) -> bool:
-        """Whether :meth:`restore_arguments` can change arguments of ``parameters`` (the
+        """Whether `restore_arguments` can change arguments of ``parameters`` (the
         tool's canonical parameters schema); validation asks once per tool and provider."""
         return False
 
     def restore_arguments(self, arguments: dict[str, Any], parameters: dict[str, Any]) -> dict[str, Any]:
-        """Undo what :meth:`tool` changed in the schema on the (parsed) arguments a model
+        """Undo what [`tool`][tool2schema.registry.tool] changed in the schema on the (parsed) arguments a model
         sent; ``parameters``: the tool's canonical parameters schema."""
         return arguments
 

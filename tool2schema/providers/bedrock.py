@@ -8,7 +8,7 @@ Rules (the bedrock-runtime service model, ``ToolSpecification``): ``name`` is a
 document whose top level is an object; ``strict`` enables "structured output enforcement
 on a tool usage response", within the subset of the Bedrock guide "Get validated JSON
 results from models" (docs.aws.amazon.com/bedrock/latest/userguide/structured-output.html),
-which lists exactly Claude's subset (:class:`BedrockStrict`).
+which lists exactly Claude's subset (`BedrockStrict`).
 
 Calls arrive as ``{"toolUse": {"toolUseId", "name", "input"}}`` content blocks of
 ``output.message``; results go back in ONE user message holding every

@@ -208,7 +208,7 @@ def to_gemini_schema(parameters: dict[str, Any]) -> dict[str, Any]:
 
 
 def restore_arguments(args: Any, schema: dict[str, Any], defs: Optional[dict[str, Any]] = None) -> Any:
-    """Undo :class:`GeminiSchema`'s conversions on arguments a Gemini model sent, guided
+    """Undo `GeminiSchema`'s conversions on arguments a Gemini model sent, guided
     by the canonical schema: stringified enum values back to their JSON values,
     JSON-encoded free-form objects back to objects, a JSON-encoded value of an
     ``Any`` parameter back to the value (a string that is not JSON stays a string). Iterative over the arguments'
@@ -257,9 +257,9 @@ def restore_arguments(args: Any, schema: dict[str, Any], defs: Optional[dict[str
 
 
 def changes_arguments(schema: dict[str, Any], defs: Optional[dict[str, Any]] = None, seen: Optional[set[str]] = None) -> bool:
-    """Whether :func:`restore_arguments` can change anything for arguments of ``schema``:
+    """Whether `restore_arguments` can change anything for arguments of ``schema``:
     it has a node that accepts any JSON value, an enum with a value that is not a string,
-    or a free-form object (the nodes :class:`GeminiSchema` asks to be sent as strings)."""
+    or a free-form object (the nodes `GeminiSchema` asks to be sent as strings)."""
     if defs is None:
         defs = schema.get("$defs", {})
     seen = set() if seen is None else seen
@@ -288,7 +288,7 @@ _CHANGED: dict[int, tuple[dict[str, Any], bool]] = {}
 
 
 def _changes(schema: dict[str, Any], defs: dict[str, Any]) -> bool:
-    """:func:`changes_arguments` of a node of a tool's (frozen, long-lived) schema, remembered."""
+    """`changes_arguments` of a node of a tool's (frozen, long-lived) schema, remembered."""
     hit = _CHANGED.get(id(schema))
     if hit is not None and hit[0] is schema:
         return hit[1]
@@ -373,7 +373,7 @@ class Gemini(Provider):
         return {"role": "user", "parts": [{"text": text}]}
 
     # structured output: the ``GenerateContentConfig`` fields ``response_mime_type=
-    # "application/json"`` and ``response_json_schema`` (JSON Schema, :class:`GeminiJSONSchema`;
+    # "application/json"`` and ``response_json_schema`` (JSON Schema, `GeminiJSONSchema`;
     # no name, no strict flag). The answer is the text of the first candidate
     # (``GenerateContentResponse.text``); a blocked answer is a ``finish_reason`` among
     # ``REFUSALS`` or a ``prompt_feedback.block_reason``.

@@ -6,7 +6,7 @@ Rules, from the function calling guide (platform.openai.com/docs/guides/function
 
 - ``name`` matches ``^[a-zA-Z0-9_-]{1,64}$``;
 - ``parameters`` is a JSON Schema object; with ``strict: true`` it must be in the
-  structured-outputs subset (:class:`OpenAIStrict`);
+  structured-outputs subset (`OpenAIStrict`);
 - at most 128 tools in one request.
 
 Calls arrive as ``message.tool_calls[i]``: ``{"id", "type": "function", "function":

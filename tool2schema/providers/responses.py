@@ -2,7 +2,7 @@
 
 Tool: a flat ``{"type": "function", "name", "description", "parameters", "strict"}``
 (``openai.types.responses.FunctionToolParam``; ``parameters`` and ``strict`` are
-required keys). The name and schema rules are Chat Completions' (:mod:`.openai`, whose
+required keys). The name and schema rules are Chat Completions' (`.openai`, whose
 strict walker this API shares); ``strict`` defaults to *true* on this API when omitted,
 so a non-strict schema says ``"strict": false`` explicitly.
 
