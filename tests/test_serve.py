@@ -462,3 +462,74 @@ def test_stdio_sigterm_exits_cleanly(servers: dict[str, Any]) -> None:
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(10) == 0
     assert "stopped" in proc.stderr.read()
+
+
+# -- who may call the tools: bearer-token authentication (the SDK's own auth support) ----------
+
+
+def test_http_with_a_bearer_token_admits_only_its_holder() -> None:
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared._httpx_utils import create_mcp_http_client
+
+    port = free_port()
+    token = "s3cret-" + os.urandom(8).hex()
+    env = {**ENV, "T2S_TEST_TOKEN": token}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tool2schema", "serve", TOOLS_PATH, "--transport", "http", "--port", str(port), "--auth-token-env", "T2S_TEST_TOKEN"],
+        cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        line = first_line(proc)
+        url = f"http://127.0.0.1:{port}/mcp"
+        assert url in line, line
+        assert token not in " ".join(proc.args)  # the token never is on the command line
+
+        # no token, a wrong token: 401 with the WWW-Authenticate header the MCP authorization spec prescribes
+        body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}})
+        for headers in ({}, {"Authorization": "Bearer wrong"}):
+            parts = urlsplit(url)
+            conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
+            conn.request("POST", parts.path, body.encode(), {"content-type": "application/json", "accept": "application/json, text/event-stream", **headers})
+            response = conn.getresponse()
+            challenge = response.getheader("WWW-Authenticate") or ""
+            conn.close()
+            assert response.status == 401, headers
+            assert challenge.startswith("Bearer ") and "resource_metadata=" in challenge, challenge
+        metadata = json.loads(subprocess.run(
+            [sys.executable, "-c", f"import urllib.request; print(urllib.request.urlopen('http://127.0.0.1:{port}/.well-known/oauth-protected-resource/mcp').read().decode())"],
+            capture_output=True, text=True, timeout=30,
+        ).stdout)
+        assert metadata["resource"] == url
+
+        async def go(auth: dict[str, str]) -> list[str]:
+            async with Client(streamable_http_client(url, http_client=create_mcp_http_client(headers=auth))) as client:
+                return [t.name for t in (await client.list_tools()).tools]
+
+        assert "add" in run(lambda: go({"Authorization": f"Bearer {token}"}))
+        with pytest.raises(Exception):  # noqa: B017 - the client's own error for a 401, whatever its type
+            run(lambda: go({"Authorization": "Bearer wrong"}))
+    finally:
+        proc.kill()
+        proc.wait(5)
+
+
+def test_beyond_loopback_needs_auth_or_an_explicit_no_auth(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", TOOLS_PATH, "--transport", "http", "--host", "0.0.0.0", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "refusing to listen on 0.0.0.0" in err and "--auth-token-env" in err and "--no-auth" in err
+    os.environ.pop("T2S_UNSET_TOKEN", None)
+    assert main(["serve", TOOLS_PATH, "--transport", "http", "--auth-token-env", "T2S_UNSET_TOKEN"]) == 2
+    assert "T2S_UNSET_TOKEN" in capsys.readouterr().err
+
+
+def test_bearer_token_compares_in_constant_time_and_refuses_an_empty_secret() -> None:
+    import inspect as inspect_module
+
+    from tool2schema.serve import BearerToken
+
+    assert "compare_digest" in inspect_module.getsource(BearerToken.verify_token)
+    verifier = BearerToken("abc")
+    assert anyio.run(verifier.verify_token, "abc") is not None
+    assert anyio.run(verifier.verify_token, "abd") is None and anyio.run(verifier.verify_token, "") is None
+    with pytest.raises(ValueError):
+        BearerToken("")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import hmac
 import inspect
 import json
 import os
@@ -33,6 +34,8 @@ from .errors import Tool2SchemaError
 
 if TYPE_CHECKING:
     from mcp.server import Server
+    from mcp.server.auth.provider import AccessToken, TokenVerifier
+    from mcp.server.auth.settings import AuthSettings
     from mcp.server.transport_security import TransportSecuritySettings
     from starlette.applications import Starlette
 
@@ -241,11 +244,55 @@ def transport_security(host: str = "127.0.0.1", allowed_hosts: tuple[str, ...] =
     return TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=hosts, allowed_origins=origins)
 
 
-def http_app(server: Server[Any], host: str = "127.0.0.1", allowed_hosts: tuple[str, ...] = ()) -> Starlette:
+def http_app(
+    server: Server[Any],
+    host: str = "127.0.0.1",
+    allowed_hosts: tuple[str, ...] = (),
+    *,
+    token_verifier: Optional[TokenVerifier] = None,
+    auth: Optional[AuthSettings] = None,
+) -> Starlette:
     """A Starlette app serving ``server`` as streamable HTTP at ``/mcp``, with
     `transport_security` for ``host``. Its lifespan runs the SDK's session
-    manager: mount it with that lifespan, or serve it with any ASGI server."""
-    return server.streamable_http_app(streamable_http_path=MCP_PATH, host=host, transport_security=transport_security(host, allowed_hosts))
+    manager: mount it with that lifespan, or serve it with any ASGI server.
+
+    ``token_verifier`` and ``auth``: the official SDK's authorization (an OAuth resource
+    server's verifier and ``AuthSettings``, or [`BearerToken`][tool2schema.serve.BearerToken]
+    for one shared secret): a request without a token the verifier accepts gets ``401``
+    with the ``WWW-Authenticate`` header the MCP authorization spec prescribes (pointing
+    at the protected-resource metadata the app then serves)."""
+    if (token_verifier is None) != (auth is None):
+        raise ValueError("http_app: pass token_verifier and auth together (the SDK's TokenVerifier and AuthSettings)")
+    return server.streamable_http_app(
+        streamable_http_path=MCP_PATH, host=host, transport_security=transport_security(host, allowed_hosts),
+        token_verifier=token_verifier, auth=auth,
+    )
+
+
+class BearerToken:
+    """A ``TokenVerifier`` (the ``mcp`` SDK's protocol) that accepts one shared secret,
+    compared in constant time: ``tool2schema serve --auth-token-env VAR``."""
+
+    def __init__(self, token: str) -> None:
+        if not token:
+            raise ValueError("BearerToken: the token is empty")
+        self._token = token.encode()
+
+    async def verify_token(self, token: str) -> Optional[AccessToken]:
+        from mcp.server.auth.provider import AccessToken
+
+        if hmac.compare_digest(token.encode(), self._token):
+            return AccessToken(token=token, client_id="tool2schema-bearer", scopes=[])
+        return None
+
+    @staticmethod
+    def settings(url: str) -> AuthSettings:
+        """The SDK's ``AuthSettings`` for this server at ``url`` (``http://host:port``): it is
+        its own resource server; no OAuth flow (clients are given the token)."""
+        from mcp.server.auth.settings import AuthSettings
+        from pydantic import AnyHttpUrl
+
+        return AuthSettings(issuer_url=AnyHttpUrl(url), resource_server_url=AnyHttpUrl(f"{url}{MCP_PATH}"), validate_token_resource=False)
 
 
 class _StdinLines:
@@ -402,6 +449,14 @@ def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
     serve.add_argument("--port", type=_port, default=8000, help="HTTP: port to bind (default 8000; 0 picks a free one)")
     serve.add_argument("--name", default=None, help="server name announced to clients (default: the module's name)")
     serve.add_argument(
+        "--auth-token-env", default=None, metavar="VAR",
+        help="HTTP: require 'Authorization: Bearer <token>', the token read from environment variable VAR (never from the command line)",
+    )
+    serve.add_argument(
+        "--no-auth", action="store_true",
+        help="HTTP: allow listening beyond this machine (--host) without authentication; anyone who can reach the port runs the tools",
+    )
+    serve.add_argument(
         "--allow-host",
         action="append",
         default=[],
@@ -427,11 +482,20 @@ def run_serve(args: argparse.Namespace, registry: ToolRegistry) -> int:
     """Run ``tool2schema serve`` for the tools of ``args.module`` (``registry``, loaded by
     the command line); the exit status (0 after a requested stop, 1 when the port or the
     ``mcp`` extra is not usable: nothing is served then)."""
-    if args.transport == "http" and _strip_brackets(args.host) not in LOCAL_HOSTS:
-        _say(
-            f"warning: listening on {args.host}, beyond this machine, with no authentication: "
-            "anyone who can reach the port can run these tools with your permissions"
-        )
+    token: Optional[str] = None
+    if args.transport == "http" and args.auth_token_env:
+        token = os.environ.get(args.auth_token_env)
+        if not token:
+            _say(f"--auth-token-env {args.auth_token_env}: that environment variable is not set or empty")
+            return 2
+    if args.transport == "http" and token is None and _strip_brackets(args.host) not in LOCAL_HOSTS:
+        if not args.no_auth:
+            _say(
+                f"refusing to listen on {args.host}, beyond this machine, without authentication: anyone who can reach "
+                "the port would run these tools with your permissions. Pass --auth-token-env VAR, or --no-auth to accept that"
+            )
+            return 2
+        _say(f"warning: listening on {args.host} with no authentication (--no-auth): anyone who can reach the port can run these tools")
     sock: Optional[socket.socket] = None
     previous: Any = None
     if args.transport == "http":
@@ -461,9 +525,13 @@ def run_serve(args: argparse.Namespace, registry: ToolRegistry) -> int:
                 anyio.run(_serve_stdio, server)
             _say("stopped")
             return 0
-        app = http_app(server, host=args.host, allowed_hosts=tuple(args.allow_host))
         bound_host, bound_port = sock.getsockname()[:2]
         shown = f"[{bound_host}]" if ":" in str(bound_host) else bound_host
+        bearer = None if token is None else BearerToken(token)
+        app = http_app(
+            server, host=args.host, allowed_hosts=tuple(args.allow_host),
+            token_verifier=bearer, auth=None if bearer is None else BearerToken.settings(f"http://{shown}:{bound_port}"),
+        )
         _say(f"serving {count} from {args.module!r} over streamable HTTP at http://{shown}:{bound_port}{MCP_PATH} (Ctrl-C to stop)")
         with contextlib.suppress(KeyboardInterrupt):
             _serve_http(app, sock)
