@@ -533,3 +533,40 @@ def test_bearer_token_compares_in_constant_time_and_refuses_an_empty_secret() ->
     assert anyio.run(verifier.verify_token, "abd") is None and anyio.run(verifier.verify_token, "") is None
     with pytest.raises(ValueError):
         BearerToken("")
+
+
+def test_stopping_with_open_sessions_drains_calls_and_logs_nothing() -> None:
+    """SIGTERM while a legacy-mode client holds its session (and its standalone event
+    stream) open and a call is in flight: the call is answered, the exit is clean, and
+    uvicorn logs no "ASGI callable returned without completing response"."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tool2schema", "serve", TOOLS_PATH, "--transport", "http", "--port", str(port)],
+        cwd=ROOT, env=ENV, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    answers: list[str] = []
+    try:
+        assert f":{port}/mcp" in first_line(proc)
+
+        async def go() -> None:
+            async with Client(f"http://127.0.0.1:{port}/mcp", mode="legacy") as client:
+                await client.list_tools()
+
+                async def in_flight() -> None:
+                    answers.append(text(await client.call_tool("slow_echo", {"text": "drained"})))
+
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(in_flight)
+                    await anyio.sleep(0.1)
+                    proc.send_signal(signal.SIGTERM)
+                    await anyio.sleep(1.5)
+
+        run(go)  # (closing the session then finds the server gone: the client logs a warning)
+        assert proc.wait(15) == 0
+        assert answers == ["drained"]
+        err = proc.stderr.read() if proc.stderr else ""
+        assert "ASGI callable" not in err and "ERROR" not in err, err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)

@@ -418,8 +418,35 @@ def _serve_http(app: Any, sock: socket.socket) -> None:
             else:
                 self.should_exit = True
 
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3, lifespan="on")
+    config = uvicorn.Config(_completing(app), log_level="warning", timeout_graceful_shutdown=3, lifespan="on")
     _Server(config).run(sockets=[sock])
+
+
+def _completing(app: Any) -> Any:
+    """``app``, with every HTTP response it started finished: when the server stops, the
+    SDK's event streams (a session's standalone GET stream) end without their closing
+    chunk, and uvicorn would log "ASGI callable returned without completing response";
+    the stream is over either way, so it is closed properly here."""
+
+    async def run(scope: Any, receive: Any, send: Any) -> None:
+        if scope.get("type") != "http":
+            await app(scope, receive, send)
+            return
+        state = {"started": False, "finished": False}
+
+        async def tracked(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                state["started"] = True
+            elif message["type"] == "http.response.body" and not message.get("more_body", False):
+                state["finished"] = True
+            await send(message)
+
+        await app(scope, receive, tracked)
+        if state["started"] and not state["finished"]:
+            with contextlib.suppress(Exception):  # the client may be gone already
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    return run
 
 
 # -- command line -----------------------------------------------------------------------
