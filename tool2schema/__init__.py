@@ -21,6 +21,7 @@ from .tool import Tool, tool
 if TYPE_CHECKING:  # imported on first use at run time (see _LAZY): Pydantic stays unloaded
     from .errors import OutputError as OutputError
     from .output import Output as Output
+    from .streaming import ToolCallStream as ToolCallStream
 
 __version__ = "3.0.0"
 
@@ -29,6 +30,7 @@ _LAZY = {
     "ToolResult": "calls",
     "ToolCall": "calls",
     "to_messages": "calls",
+    "ToolCallStream": "streaming",
     "ToolDefinition": "definition",
     "ToolKind": "definition",
     "lint": "linter",

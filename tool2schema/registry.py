@@ -217,6 +217,29 @@ class ToolRegistry:
             return self._failure(parsed, plan, exc)
         return ToolResult(parsed, value)
 
+    async def adispatch_stream(self, events: Any, context: Optional[dict[str, Any]] = None, format: Optional[FormatLike] = None) -> list[ToolResult]:
+        """Read a provider's stream of events (an iterable or an async iterable; see
+        [`ToolCallStream`][tool2schema.streaming.ToolCallStream]) and run each call the
+        moment the stream completes it, concurrently with the rest of the stream; the
+        results in call order (a call the stream cut off is an error result with its id)."""
+        from .streaming import ToolCallStream
+
+        stream = ToolCallStream(format)
+        running: list[asyncio.Task[ToolResult]] = []
+
+        def start(calls: list[ToolCall]) -> None:
+            running.extend(asyncio.ensure_future(self.adispatch(c, context)) for c in calls)
+
+        if hasattr(events, "__aiter__"):
+            async for event in events:
+                start(stream.feed(event))
+        else:
+            for event in events:
+                start(stream.feed(event))
+                await asyncio.sleep(0)  # let the calls already started run
+        start(stream.close())
+        return list(await asyncio.gather(*running))
+
     def _validated(self, call: Any) -> Union[tuple[ToolCall, _Plan, Any], ToolResult]:
         """Read ``call``, find its tool's plan and validate its arguments: (the call as
         read, the plan, the validated values), or the error result of the first step

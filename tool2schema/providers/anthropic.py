@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 from ..calls import ToolCall, fields, items, member, tag
 from ..jsonschema import Path, in_words, ref_name
 from . import SchemaFormat
-from .base import Limits, Provider, ProviderIssue, Reply, StrictSubset
+from .base import Limits, Provider, ProviderIssue, Reply, StreamStep, StrictSubset
 
 if TYPE_CHECKING:
     from ..calls import ToolResult
@@ -137,6 +137,12 @@ def strict_counts(schema: dict[str, Any]) -> tuple[int, int]:
     return optional, unions
 
 
+_STREAM_EVENTS = frozenset({
+    "message_start", "message_delta", "message_stop", "content_block_start", "content_block_delta", "content_block_stop", "ping",
+    "text", "input_json", "thinking", "signature", "citation",  # the messages.stream() helper's derived events
+})
+
+
 class Anthropic(Provider):
     format = SchemaFormat.ANTHROPIC
     label = "Anthropic"
@@ -224,6 +230,32 @@ class Anthropic(Provider):
         parts = [member(b, "text") for b in items(member(response, "content")) if tag(b, "type") == "text"]
         texts = [t for t in parts if isinstance(t, str)]
         return "".join(texts) if texts else None
+
+    def stream_steps(self, event: Any) -> Optional[list[StreamStep]]:
+        """Raw stream events: ``content_block_start`` of a ``tool_use`` block (id, name),
+        ``input_json_delta`` fragments, ``content_block_stop``, ``message_stop``. The
+        ``messages.stream()`` helper's derived ``input_json`` events repeat the raw
+        fragments and are skipped; ``server_tool_use`` blocks are not client calls."""
+        e = fields(event)
+        kind = None if e is None else e.get("type")
+        if type(kind) is not str or kind not in _STREAM_EVENTS:
+            return None
+        index = e.get("index")
+        if kind == "content_block_start":
+            block = fields(e.get("content_block")) or {}
+            if block.get("type") == "tool_use":
+                return [StreamStep("start", index, block.get("id"), block.get("name"))]
+            return [StreamStep("ignore", index)]
+        if kind == "content_block_delta":
+            delta = fields(e.get("delta")) or {}
+            if delta.get("type") == "input_json_delta":
+                return [StreamStep("delta", index, fragment=delta.get("partial_json"))]
+            return []
+        if kind == "content_block_stop":
+            return [StreamStep("end", index)]
+        if kind == "message_stop":
+            return [StreamStep("end_all", fragment=False)]
+        return []
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
         msg: dict[str, Any] = {"type": "tool_result", "tool_use_id": self.required_id(result, "tool_use_id"), "content": result.content}

@@ -48,6 +48,27 @@ class Reply:
 
 
 @dataclass(frozen=True)
+class StreamStep:
+    """One thing a stream event says about the tool calls (``Provider.stream_steps``):
+
+    - ``start``: the call at ``key`` (an index, an item id) begins, with ``id``/``name``
+      where the event carries them (later starts of the same key may add them);
+    - ``delta``: ``fragment`` (JSON text) is appended to its arguments;
+    - ``end``: it is complete (``fragment``: its whole arguments text, where the event
+      repeats them);
+    - ``whole``: a complete call arrived at once, ``fragment`` its parsed arguments;
+    - ``ignore``: the block at ``key`` is not a client tool call (a server tool's input);
+    - ``end_all``: the message ended; open calls are complete (``fragment=True``) or
+      were cut off (``fragment=False``)."""
+
+    kind: str
+    key: Any = None
+    id: Any = None
+    name: Any = None
+    fragment: Any = None
+
+
+@dataclass(frozen=True)
 class Limits:
     """Documented limits of a provider (None: none documented). The linter reads them."""
 
@@ -323,6 +344,12 @@ class Provider:
         """Undo what [`tool`][tool2schema.registry.tool] changed in the schema on the (parsed) arguments a model
         sent; ``parameters``: the tool's canonical parameters schema."""
         return arguments
+
+    def stream_steps(self, event: Any) -> Optional[list[StreamStep]]:
+        """What one event of this provider's stream says about tool calls, as neutral
+        steps (``[]``: its event, nothing about calls); None when ``event`` is not this
+        provider's (``ToolCallStream`` asks each provider to detect the format)."""
+        return None
 
     # -- results going back -------------------------------------------------------------------
     def result_item(self, result: ToolResult) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 from ..calls import ToolCall, fields, items, member
 from . import SchemaFormat
 from .anthropic import ClaudeStrict
-from .base import Provider, Reply
+from .base import Provider, Reply, StreamStep
 
 if TYPE_CHECKING:
     from ..calls import ToolResult
@@ -92,6 +92,35 @@ class Bedrock(Provider):
         texts = [member(b, "text") for b in items(member(message, "content"))]
         found = [t for t in texts if isinstance(t, str)]
         return "".join(found) if found else None
+
+    def stream_steps(self, event: Any) -> Optional[list[StreamStep]]:
+        """ConverseStream events (dicts): ``contentBlockStart.start.toolUse`` (id, name),
+        ``contentBlockDelta.delta.toolUse.input`` fragments, ``contentBlockStop``,
+        ``messageStop`` (text blocks have no start event; their deltas are skipped)."""
+        if not isinstance(event, dict):
+            return None
+        if "contentBlockStart" in event:
+            block = event["contentBlockStart"] if isinstance(event["contentBlockStart"], dict) else {}
+            start = block.get("start")
+            use = start.get("toolUse") if isinstance(start, dict) else None
+            if isinstance(use, dict):
+                return [StreamStep("start", block.get("contentBlockIndex"), use.get("toolUseId"), use.get("name"))]
+            return [StreamStep("ignore", block.get("contentBlockIndex"))]
+        if "contentBlockDelta" in event:
+            block = event["contentBlockDelta"] if isinstance(event["contentBlockDelta"], dict) else {}
+            delta = block.get("delta")
+            use = delta.get("toolUse") if isinstance(delta, dict) else None
+            if isinstance(use, dict):
+                return [StreamStep("delta", block.get("contentBlockIndex"), fragment=use.get("input"))]
+            return []
+        if "contentBlockStop" in event:
+            block = event["contentBlockStop"] if isinstance(event["contentBlockStop"], dict) else {}
+            return [StreamStep("end", block.get("contentBlockIndex"))]
+        if "messageStop" in event:
+            return [StreamStep("end_all", fragment=False)]
+        if any(k in event for k in ("messageStart", "metadata")):
+            return []
+        return None
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
         data = result.data

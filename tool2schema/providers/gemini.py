@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 from ..calls import ToolCall, fields, items, member
 from ..jsonschema import Cut, Path, SchemaWalker, add_note, in_words, resolve
 from . import SchemaFormat
-from .base import Limits, Provider
+from .base import Limits, Provider, StreamStep
 
 if TYPE_CHECKING:
     from ..calls import ToolResult
@@ -358,6 +358,22 @@ class Gemini(Provider):
     def restore_arguments(self, arguments: dict[str, Any], parameters: dict[str, Any]) -> dict[str, Any]:
         restored: dict[str, Any] = restore_arguments(arguments, parameters)
         return restored
+
+    def stream_steps(self, event: Any) -> Optional[list[StreamStep]]:
+        """Streamed ``GenerateContentResponse`` chunks: each ``function_call`` part is a
+        whole call (``partial_args``, sent by Vertex only, is not assembled yet: such a
+        call comes with the arguments it has)."""
+        chunk = fields(event)
+        if chunk is None or chunk.get("candidates") is None:
+            return None
+        steps: list[StreamStep] = []
+        for candidate in items(chunk.get("candidates")):
+            content = fields((fields(candidate) or {}).get("content")) or {}
+            for part in items(content.get("parts")):
+                call = fields((fields(part) or {}).get("function_call"))
+                if call is not None:
+                    steps.append(StreamStep("whole", None, call.get("id"), call.get("name"), call.get("args") or {}))
+        return steps
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
         response = {"error": result.message} if result.is_error else {"output": result.data}

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 from ..calls import ToolCall, fields, has, items, member, tag
 from ..jsonschema import SCHEMA_MAP_KEYS, Path, add_note, in_words
 from . import SchemaFormat
-from .base import Limits, Provider, StrictSubset
+from .base import Limits, Provider, StreamStep, StrictSubset
 
 if TYPE_CHECKING:
     from ..calls import ToolResult
@@ -220,6 +220,29 @@ class OpenAIChat(Provider):
             response = member(choices[0], "message")
         content = member(response, "content")
         return content if isinstance(content, str) else None
+
+    def stream_steps(self, event: Any) -> Optional[list[StreamStep]]:
+        """``ChatCompletionChunk``: tool-call deltas by ``index`` (the id and name in a
+        call's first delta). There is no per-call end event, and indexes may interleave,
+        so calls complete at the chunk that carries a ``finish_reason``."""
+        chunk = fields(event)
+        if chunk is None or chunk.get("object") != "chat.completion.chunk":
+            return None
+        steps: list[StreamStep] = []
+        for choice in items(chunk.get("choices")):
+            c = fields(choice) or {}
+            delta = fields(c.get("delta")) or {}
+            for tc in items(delta.get("tool_calls")):
+                t = fields(tc) or {}
+                key = (c.get("index"), t.get("index"))
+                fn = fields(t.get("function")) or {}
+                if t.get("id") is not None or fn.get("name") is not None:
+                    steps.append(StreamStep("start", key, t.get("id"), fn.get("name")))
+                if fn.get("arguments"):
+                    steps.append(StreamStep("delta", key, fragment=fn.get("arguments")))
+            if c.get("finish_reason") is not None:
+                steps.append(StreamStep("end_all", fragment=True))
+        return steps
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
         return {"role": "tool", "tool_call_id": self.required_id(result, "tool_call_id"), "content": result.content}

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ..calls import ToolCall, fields, items, member, tag
 from . import SchemaFormat
-from .base import Provider, Reply
+from .base import Provider, Reply, StreamStep
 from .openai import OpenAIChat, OpenAIStrict
 
 if TYPE_CHECKING:
@@ -71,6 +71,31 @@ class OpenAIResponses(Provider):
                     if tag(part, "type") == "output_text" and isinstance(member(part, "text"), str):
                         texts.append(member(part, "text"))
         return "".join(texts) if texts else None
+
+    def stream_steps(self, event: Any) -> Optional[list[StreamStep]]:
+        """Responses stream events: ``response.output_item.added`` of a ``function_call``
+        item (its ``call_id`` and name), ``response.function_call_arguments.delta``
+        (keyed by ``output_index``: it carries no ``call_id``), ``.done`` (the whole
+        arguments, no name), ``response.output_item.done`` (the whole item)."""
+        e = fields(event)
+        kind = None if e is None else e.get("type")
+        if type(kind) is not str or not kind.startswith("response."):
+            return None
+        index = e.get("output_index")
+        if kind in ("response.output_item.added", "response.output_item.done"):
+            item = fields(e.get("item")) or {}
+            if item.get("type") != "function_call":
+                return [] if kind.endswith(".done") else [StreamStep("ignore", index)]
+            if kind.endswith(".added"):
+                return [StreamStep("start", index, item.get("call_id"), item.get("name"))]
+            return [StreamStep("end", index, item.get("call_id"), item.get("name"), item.get("arguments"))]
+        if kind == "response.function_call_arguments.delta":
+            return [StreamStep("delta", index, fragment=e.get("delta"))]
+        if kind == "response.function_call_arguments.done":
+            return [StreamStep("end", index, fragment=e.get("arguments"))]
+        if kind in ("response.completed", "response.incomplete", "response.failed"):
+            return [StreamStep("end_all", fragment=False)]
+        return []
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
         return {"type": "function_call_output", "call_id": self.required_id(result, "call_id"), "output": result.content}

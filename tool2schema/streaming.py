@@ -1,0 +1,151 @@
+"""Tool calls assembled from a provider's stream of events.
+
+``ToolCallStream(format=None)`` takes the events a provider SDK's stream yields (or
+their dict forms), one at a time: :meth:`ToolCallStream.feed` returns the calls that
+event completed, ready for ``dispatch``/``adispatch``; :meth:`ToolCallStream.partial`
+shows the arguments so far; :meth:`ToolCallStream.close` returns what the stream left
+unfinished (a call cut off inside its arguments comes back malformed, with its id).
+
+Each provider module turns its own events into neutral steps
+(``Provider.stream_steps``, :class:`~tool2schema.providers.base.StreamStep`): this
+module knows no event vocabulary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from .calls import ToolCall, normalize_id
+from .providers import FormatLike, SchemaFormat, get, in_call_order
+
+__all__ = ["ToolCallStream"]
+
+
+@dataclass
+class _Building:
+    """A call whose arguments are still arriving."""
+
+    id: Any = None
+    name: Any = None
+    parts: list[str] = field(default_factory=list)
+    arguments: Any = None
+    """Whole arguments a provider delivered at once (Gemini; Responses' ``.done``)."""
+    started: bool = True
+    """False for fragments that arrived for a call the stream never started."""
+
+
+class ToolCallStream:
+    """Assembles tool calls from one provider's stream of events (any number of
+    messages; parallel and interleaved calls; text between calls).
+
+    ``format`` names the provider; None detects it from the first event that a provider
+    recognises. A broken stream never raises: fragments for a call that never started,
+    a call without a name, or a call cut off when the stream ends all come back as calls
+    that dispatch answers with an error result carrying the call's id, so the next
+    request still pairs every call with a result."""
+
+    def __init__(self, format: Optional[FormatLike] = None) -> None:
+        self.format: Optional[SchemaFormat] = None if format is None else get(format).format
+        self._open: dict[Any, _Building] = {}
+        self._done: list[tuple[Any, _Building]] = []
+        self._ignored: set[Any] = set()
+
+    def feed(self, event: Any) -> list[ToolCall]:
+        """The calls ``event`` completed (usually none, sometimes several)."""
+        steps = self._steps(event)
+        completed: list[ToolCall] = []
+        for step in steps:
+            kind, key = step.kind, step.key
+            if kind == "ignore":
+                self._ignored.add(key)
+            elif kind == "start":
+                self._ignored.discard(key)
+                call = self._open.get(key)
+                if call is None:
+                    call = self._open[key] = _Building()
+                call.started = True
+                if step.id is not None and call.id is None:
+                    call.id = step.id
+                if step.name is not None and call.name is None:
+                    call.name = step.name
+            elif kind == "delta":
+                if key in self._ignored:
+                    continue
+                call = self._open.get(key)
+                if call is None:
+                    call = self._open[key] = _Building(started=False)
+                if isinstance(step.fragment, str):
+                    call.parts.append(step.fragment)
+            elif kind == "end":
+                if key in self._ignored or key not in self._open:
+                    continue
+                call = self._open.pop(key)
+                if step.id is not None and call.id is None:
+                    call.id = step.id
+                if step.name is not None and call.name is None:
+                    call.name = step.name
+                if isinstance(step.fragment, str) and not call.parts:
+                    call.parts.append(step.fragment)
+                completed.append(self._finish(key, call))
+            elif kind == "whole":
+                completed.append(self._finish(key, _Building(step.id, step.name, arguments=step.fragment)))
+            elif kind == "end_all":
+                for open_key in list(self._open):
+                    completed.append(self._finish(open_key, self._open.pop(open_key), cut=not step.fragment))
+                self._ignored.clear()
+        return completed
+
+    def partial(self) -> list[tuple[Optional[str], str, dict[str, Any]]]:
+        """``(id, name, arguments so far)`` of every call seen, in order: the finished
+        ones as they are, the open ones parsed as far as they go (Pydantic's partial JSON
+        parsing; nothing is validated). Computed when asked, not per event."""
+        from pydantic_core import from_json
+
+        out: list[tuple[Optional[str], str, dict[str, Any]]] = []
+        for _, call in [*self._done, *self._open.items()]:
+            if isinstance(call.arguments, dict):
+                value: Any = call.arguments
+            else:
+                text = "".join(call.parts)
+                try:
+                    value = from_json(text, allow_partial="trailing-strings") if text.strip() else {}
+                except ValueError:
+                    value = {}
+            out.append((normalize_id(call.id), call.name if isinstance(call.name, str) else "", value if isinstance(value, dict) else {}))
+        return out
+
+    def close(self) -> list[ToolCall]:
+        """The calls still open when the stream ended: each comes back malformed (its
+        arguments were cut off), with its id and name."""
+        return [self._finish(key, self._open.pop(key), cut=True) for key in list(self._open)]
+
+    # -- internals ----------------------------------------------------------------------
+    def _steps(self, event: Any) -> list[Any]:
+        if self.format is not None:
+            try:
+                return get(self.format).stream_steps(event) or []
+            except Exception:  # noqa: BLE001 - an event its own provider cannot read: nothing about calls
+                return []
+        for provider in in_call_order():
+            try:
+                steps = provider.stream_steps(event)
+            except Exception:  # noqa: BLE001 - an event another provider's reader cannot read
+                continue
+            if steps is not None:
+                self.format = provider.format
+                return steps
+        return []
+
+    def _finish(self, key: Any, call: _Building, cut: bool = False) -> ToolCall:
+        self._done.append((key, call))
+        fmt = self.format
+        name = call.name if isinstance(call.name, str) else ""
+        arguments: Any = call.arguments if call.arguments is not None else "".join(call.parts)
+        if cut:
+            return ToolCall(name, arguments, normalize_id(call.id), fmt, None,
+                            f"The stream ended inside the call of tool '{name or '(no name)'}': its arguments were cut off. Call the tool again.")
+        if not call.started:
+            return ToolCall(name, arguments, normalize_id(call.id), fmt, None,
+                            "Arguments arrived for a tool call that the stream never started (no id, no name). Call the tool again.")
+        return ToolCall.read(call.name, arguments, call.id, fmt, None)
