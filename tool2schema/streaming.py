@@ -1,13 +1,13 @@
 """Tool calls assembled from a provider's stream of events.
 
 ``ToolCallStream(format=None)`` takes the events a provider SDK's stream yields (or
-their dict forms), one at a time: :meth:`ToolCallStream.feed` returns the calls that
-event completed, ready for ``dispatch``/``adispatch``; :meth:`ToolCallStream.partial`
-shows the arguments so far; :meth:`ToolCallStream.close` returns what the stream left
+their dict forms), one at a time: [`feed`][tool2schema.streaming.ToolCallStream.feed] returns the calls that
+event completed, ready for ``dispatch``/``adispatch``; [`partial`][tool2schema.streaming.ToolCallStream.partial]
+shows the arguments so far; [`close`][tool2schema.streaming.ToolCallStream.close] returns what the stream left
 unfinished (a call cut off inside its arguments comes back malformed, with its id).
 
 Each provider module turns its own events into neutral steps
-(``Provider.stream_steps``, :class:`~tool2schema.providers.base.StreamStep`): this
+(``Provider.stream_steps``, `StreamStep`): this
 module knows no event vocabulary.
 """
 
