@@ -269,3 +269,17 @@ def test_adispatch_stream_runs_calls_as_they_complete_and_answers_in_order() -> 
     results = asyncio.run(registry.adispatch_stream(events()))
     assert [r.value for r in results] == ["one", "two"] and [r.call_id for r in results] == ["t1", "t2"]
     assert asyncio.run(registry.adispatch_stream(openai_chat(CALLS, lambda t: [t]), format="openai"))[0].is_error  # unknown tools: error results
+
+
+def test_the_stream_speed_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "stream_speed.py"
+    spec = importlib.util.spec_from_file_location("stream_speed", path)
+    assert spec and spec.loader
+    module: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(["--size", "300", "--rounds", "1"])  # asserts the assembled arguments equal the bare loop's
+    table = capsys.readouterr().out
+    assert all(f"| {name} |" in table for name in module.SHAPES)

@@ -14,10 +14,13 @@ module knows no event vocabulary.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from .calls import ToolCall, normalize_id
 from .providers import FormatLike, SchemaFormat, get, in_call_order
+
+if TYPE_CHECKING:
+    from .providers.base import StreamStep
 
 __all__ = ["ToolCallStream"]
 
@@ -46,53 +49,60 @@ class ToolCallStream:
     request still pairs every call with a result."""
 
     def __init__(self, format: Optional[FormatLike] = None) -> None:
-        self.format: Optional[SchemaFormat] = None if format is None else get(format).format
+        provider = None if format is None else get(format)
+        self.format: Optional[SchemaFormat] = None if provider is None else provider.format
+        self._read: Optional[Callable[[Any], Optional[list[StreamStep]]]] = None if provider is None else provider.stream_steps
         self._open: dict[Any, _Building] = {}
         self._done: list[tuple[Any, _Building]] = []
         self._ignored: set[Any] = set()
 
     def feed(self, event: Any) -> list[ToolCall]:
         """The calls ``event`` completed (usually none, sometimes several)."""
-        steps = self._steps(event)
+        read = self._read
+        try:
+            steps = read(event) if read is not None else self._detect(event)
+        except Exception:  # noqa: BLE001 - an event its own provider cannot read: nothing about calls
+            return []
+        if not steps:
+            return []
         completed: list[ToolCall] = []
-        for step in steps:
-            kind, key = step.kind, step.key
-            if kind == "ignore":
-                self._ignored.add(key)
+        for kind, key, call_id, name, fragment in steps:
+            if kind == "delta":  # the common event: one more fragment
+                call = self._open.get(key)
+                if call is None:
+                    if key in self._ignored:
+                        continue
+                    call = self._open[key] = _Building(started=False)
+                if type(fragment) is str:
+                    call.parts.append(fragment)
             elif kind == "start":
                 self._ignored.discard(key)
                 call = self._open.get(key)
                 if call is None:
                     call = self._open[key] = _Building()
                 call.started = True
-                if step.id is not None and call.id is None:
-                    call.id = step.id
-                if step.name is not None and call.name is None:
-                    call.name = step.name
-            elif kind == "delta":
-                if key in self._ignored:
-                    continue
-                call = self._open.get(key)
-                if call is None:
-                    call = self._open[key] = _Building(started=False)
-                if isinstance(step.fragment, str):
-                    call.parts.append(step.fragment)
+                if call_id is not None and call.id is None:
+                    call.id = call_id
+                if name is not None and call.name is None:
+                    call.name = name
             elif kind == "end":
-                if key in self._ignored or key not in self._open:
+                call = self._open.pop(key, None)
+                if call is None:
                     continue
-                call = self._open.pop(key)
-                if step.id is not None and call.id is None:
-                    call.id = step.id
-                if step.name is not None and call.name is None:
-                    call.name = step.name
-                if isinstance(step.fragment, str) and not call.parts:
-                    call.parts.append(step.fragment)
+                if call_id is not None and call.id is None:
+                    call.id = call_id
+                if name is not None and call.name is None:
+                    call.name = name
+                if isinstance(fragment, str) and not call.parts:
+                    call.parts.append(fragment)
                 completed.append(self._finish(key, call))
+            elif kind == "ignore":
+                self._ignored.add(key)
             elif kind == "whole":
-                completed.append(self._finish(key, _Building(step.id, step.name, arguments=step.fragment)))
+                completed.append(self._finish(key, _Building(call_id, name, arguments=fragment)))
             elif kind == "end_all":
                 for open_key in list(self._open):
-                    completed.append(self._finish(open_key, self._open.pop(open_key), cut=not step.fragment))
+                    completed.append(self._finish(open_key, self._open.pop(open_key), cut=not fragment))
                 self._ignored.clear()
         return completed
 
@@ -121,12 +131,9 @@ class ToolCallStream:
         return [self._finish(key, self._open.pop(key), cut=True) for key in list(self._open)]
 
     # -- internals ----------------------------------------------------------------------
-    def _steps(self, event: Any) -> list[Any]:
-        if self.format is not None:
-            try:
-                return get(self.format).stream_steps(event) or []
-            except Exception:  # noqa: BLE001 - an event its own provider cannot read: nothing about calls
-                return []
+    def _detect(self, event: Any) -> Any:
+        """The steps of the first event a provider recognises; from then on, that
+        provider reads every event (its ``stream_steps``, kept)."""
         for provider in in_call_order():
             try:
                 steps = provider.stream_steps(event)
@@ -134,8 +141,9 @@ class ToolCallStream:
                 continue
             if steps is not None:
                 self.format = provider.format
+                self._read = provider.stream_steps
                 return steps
-        return []
+        return None
 
     def _finish(self, key: Any, call: _Building, cut: bool = False) -> ToolCall:
         self._done.append((key, call))

@@ -238,23 +238,23 @@ class Anthropic(Provider):
         fragments and are skipped; ``server_tool_use`` blocks are not client calls."""
         e = fields(event)
         kind = None if e is None else e.get("type")
+        if kind == "content_block_delta" and type(kind) is str:  # the common event first
+            delta = fields(e.get("delta")) or {}
+            if delta.get("type") == "input_json_delta":
+                return [("delta", e.get("index"), None, None, delta.get("partial_json"))]
+            return []
         if type(kind) is not str or kind not in _STREAM_EVENTS:
             return None
         index = e.get("index")
         if kind == "content_block_start":
             block = fields(e.get("content_block")) or {}
             if block.get("type") == "tool_use":
-                return [StreamStep("start", index, block.get("id"), block.get("name"))]
-            return [StreamStep("ignore", index)]
-        if kind == "content_block_delta":
-            delta = fields(e.get("delta")) or {}
-            if delta.get("type") == "input_json_delta":
-                return [StreamStep("delta", index, fragment=delta.get("partial_json"))]
-            return []
+                return [("start", index, block.get("id"), block.get("name"), None)]
+            return [("ignore", index, None, None, None)]
         if kind == "content_block_stop":
-            return [StreamStep("end", index)]
+            return [("end", index, None, None, None)]
         if kind == "message_stop":
-            return [StreamStep("end_all", fragment=False)]
+            return [("end_all", None, None, None, False)]
         return []
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:

@@ -47,25 +47,19 @@ class Reply:
     """Why the provider refused or blocked the answer (its refusal text or stop reason), else None."""
 
 
-@dataclass(frozen=True)
-class StreamStep:
-    """One thing a stream event says about the tool calls (``Provider.stream_steps``):
+StreamStep = tuple[str, Any, Any, Any, Any]
+"""One thing a stream event says about the tool calls (``Provider.stream_steps``), as
+``(kind, key, id, name, fragment)`` (a plain tuple: a stream has thousands of events):
 
-    - ``start``: the call at ``key`` (an index, an item id) begins, with ``id``/``name``
-      where the event carries them (later starts of the same key may add them);
-    - ``delta``: ``fragment`` (JSON text) is appended to its arguments;
-    - ``end``: it is complete (``fragment``: its whole arguments text, where the event
-      repeats them);
-    - ``whole``: a complete call arrived at once, ``fragment`` its parsed arguments;
-    - ``ignore``: the block at ``key`` is not a client tool call (a server tool's input);
-    - ``end_all``: the message ended; open calls are complete (``fragment=True``) or
-      were cut off (``fragment=False``)."""
-
-    kind: str
-    key: Any = None
-    id: Any = None
-    name: Any = None
-    fragment: Any = None
+- ``"start"``: the call at ``key`` (an index, an item id) begins, with ``id``/``name``
+  where the event carries them (later starts of the same key may add them);
+- ``"delta"``: ``fragment`` (JSON text) is appended to its arguments;
+- ``"end"``: it is complete (``fragment``: its whole arguments text, where the event
+  repeats them);
+- ``"whole"``: a complete call arrived at once, ``fragment`` its parsed arguments;
+- ``"ignore"``: the block at ``key`` is not a client tool call (a server tool's input);
+- ``"end_all"``: the message ended; open calls are complete (``fragment=True``) or
+  were cut off (``fragment=False``)."""
 
 
 @dataclass(frozen=True)

@@ -104,20 +104,20 @@ class Bedrock(Provider):
             start = block.get("start")
             use = start.get("toolUse") if isinstance(start, dict) else None
             if isinstance(use, dict):
-                return [StreamStep("start", block.get("contentBlockIndex"), use.get("toolUseId"), use.get("name"))]
-            return [StreamStep("ignore", block.get("contentBlockIndex"))]
+                return [("start", block.get("contentBlockIndex"), use.get("toolUseId"), use.get("name"), None)]
+            return [("ignore", block.get("contentBlockIndex"), None, None, None)]
         if "contentBlockDelta" in event:
             block = event["contentBlockDelta"] if isinstance(event["contentBlockDelta"], dict) else {}
             delta = block.get("delta")
             use = delta.get("toolUse") if isinstance(delta, dict) else None
             if isinstance(use, dict):
-                return [StreamStep("delta", block.get("contentBlockIndex"), fragment=use.get("input"))]
+                return [("delta", block.get("contentBlockIndex"), None, None, use.get("input"))]
             return []
         if "contentBlockStop" in event:
             block = event["contentBlockStop"] if isinstance(event["contentBlockStop"], dict) else {}
-            return [StreamStep("end", block.get("contentBlockIndex"))]
+            return [("end", block.get("contentBlockIndex"), None, None, None)]
         if "messageStop" in event:
-            return [StreamStep("end_all", fragment=False)]
+            return [("end_all", None, None, None, False)]
         if any(k in event for k in ("messageStart", "metadata")):
             return []
         return None

@@ -372,7 +372,7 @@ class Gemini(Provider):
             for part in items(content.get("parts")):
                 call = fields((fields(part) or {}).get("function_call"))
                 if call is not None:
-                    steps.append(StreamStep("whole", None, call.get("id"), call.get("name"), call.get("args") or {}))
+                    steps.append(("whole", None, call.get("id"), call.get("name"), call.get("args") or {}))
         return steps
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:

@@ -237,11 +237,11 @@ class OpenAIChat(Provider):
                 key = (c.get("index"), t.get("index"))
                 fn = fields(t.get("function")) or {}
                 if t.get("id") is not None or fn.get("name") is not None:
-                    steps.append(StreamStep("start", key, t.get("id"), fn.get("name")))
+                    steps.append(("start", key, t.get("id"), fn.get("name"), None))
                 if fn.get("arguments"):
-                    steps.append(StreamStep("delta", key, fragment=fn.get("arguments")))
+                    steps.append(("delta", key, None, None, fn.get("arguments")))
             if c.get("finish_reason") is not None:
-                steps.append(StreamStep("end_all", fragment=True))
+                steps.append(("end_all", None, None, None, True))
         return steps
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:

@@ -85,16 +85,16 @@ class OpenAIResponses(Provider):
         if kind in ("response.output_item.added", "response.output_item.done"):
             item = fields(e.get("item")) or {}
             if item.get("type") != "function_call":
-                return [] if kind.endswith(".done") else [StreamStep("ignore", index)]
+                return [] if kind.endswith(".done") else [("ignore", index, None, None, None)]
             if kind.endswith(".added"):
-                return [StreamStep("start", index, item.get("call_id"), item.get("name"))]
-            return [StreamStep("end", index, item.get("call_id"), item.get("name"), item.get("arguments"))]
+                return [("start", index, item.get("call_id"), item.get("name"), None)]
+            return [("end", index, item.get("call_id"), item.get("name"), item.get("arguments"))]
         if kind == "response.function_call_arguments.delta":
-            return [StreamStep("delta", index, fragment=e.get("delta"))]
+            return [("delta", index, None, None, e.get("delta"))]
         if kind == "response.function_call_arguments.done":
-            return [StreamStep("end", index, fragment=e.get("arguments"))]
+            return [("end", index, None, None, e.get("arguments"))]
         if kind in ("response.completed", "response.incomplete", "response.failed"):
-            return [StreamStep("end_all", fragment=False)]
+            return [("end_all", None, None, None, False)]
         return []
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
