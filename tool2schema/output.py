@@ -20,7 +20,7 @@ import dataclasses
 import functools
 import inspect
 import re
-from typing import TYPE_CHECKING, Any, Callable, Generic, Optional, TypeVar, Union, cast, overload
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Optional, TypeVar, Union, cast, overload
 
 from pydantic import BaseModel, create_model
 
@@ -29,10 +29,11 @@ from .definition import ToolDefinition, ToolKind
 from .errors import OutputError, SchemaFormatError, Tool2SchemaError, ToolDefinitionError
 from .introspect import is_typed_dict
 from .providers import FormatLike, SchemaFormat, coerce_format, get, in_call_order
+from .providers.base import Reply
 from .tool import Tool
 
 if TYPE_CHECKING:
-    from .providers.base import Provider, Reply
+    from .providers.base import Provider
     from .registry import ToolRegistry
 
 T = TypeVar("T")
@@ -317,6 +318,39 @@ class Output(Generic[T]):
         if calls:
             return cast(T, self._validate(calls[0], fmt, native=False))
         return cast(T, self._missing(fmt, reply, native=False))
+
+    def stream(self, events: Iterable[Any], format: Optional[FormatLike] = None) -> Iterator[Any]:
+        """Read a provider's stream of events (``mode="tool"``): yield the output tool's
+        arguments so far each time they grow (a dict parsed from what has arrived: not
+        validated, required fields may be missing; the ``result`` value itself for a type
+        that is wrapped), then the validated answer, exactly as :meth:`parse` gives it
+        for the finished response, or raise :class:`OutputError` as :meth:`parse` would."""
+        from .streaming import ToolCallStream
+
+        if self.mode == "native":
+            raise SchemaFormatError("Output.stream reads output tool calls; for mode='native' read the streamed text and call parse on it")
+        names = set(self.tool_names())
+        stream = ToolCallStream(format)
+        calls: list[ToolCall] = []
+        last: Any = None
+        for event in events:
+            calls += stream.feed(event)
+            for _, name, partial in stream.partial():
+                if name in names and partial != last:
+                    last = partial
+                    yield self._partial_value(name, partial)
+                    break
+        calls += stream.close()
+        fmt = stream.format or SchemaFormat.OPENAI
+        ours = [c for c in calls if c.name in names]
+        if ours:
+            yield self._validate(ours[0], fmt, native=False)
+            return
+        self._missing(fmt, Reply(calls), native=False)
+
+    def _partial_value(self, name: str, partial: dict[str, Any]) -> Any:
+        part = next(p for p in self._all_parts() if p.tool.name == name)
+        return partial.get("result") if part.wrapped else partial
 
     def _missing(self, fmt: SchemaFormat, reply: Reply, native: bool) -> Any:
         names = self.tool_names()
