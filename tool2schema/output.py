@@ -323,8 +323,8 @@ class Output(Generic[T]):
         """Read a provider's stream of events (``mode="tool"``): yield the output tool's
         arguments so far each time they grow (a dict parsed from what has arrived: not
         validated, required fields may be missing; the ``result`` value itself for a type
-        that is wrapped), then the validated answer, exactly as :meth:`parse` gives it
-        for the finished response, or raise :class:`OutputError` as :meth:`parse` would."""
+        that is wrapped), then the validated answer, exactly as [`parse`][tool2schema.output.Output.parse] gives it
+        for the finished response, or raise [`OutputError`][tool2schema.OutputError] as `parse` would."""
         from .streaming import ToolCallStream
 
         if self.mode == "native":
