@@ -329,3 +329,57 @@ def test_output_stream_of_a_wrapped_type_yields_its_result() -> None:
     with pytest.raises(tool2schema.OutputError) as missing:
         list(answer.stream(anthropic_events([], lambda t: [t])))
     assert missing.value.kind == "no_output"
+
+
+def text_events(provider: str, text: str, cuts: list[int]) -> list[Any]:
+    """A native structured answer streamed as text, with each SDK's own events."""
+    frags = pieces(text, cuts)
+    if provider == "openai":
+        def chunk(delta: dict[str, Any], finish: Any = None) -> Any:
+            return ChatCompletionChunk.model_validate({"id": "c", "object": "chat.completion.chunk", "created": 0, "model": "m",
+                                                       "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]})
+        return [chunk({"role": "assistant", "content": ""}), *[chunk({"content": f}) for f in frags], chunk({}, "stop")]
+    if provider == "anthropic":
+        return [anth.RawContentBlockStartEvent.model_validate({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
+                *[anth.RawContentBlockDeltaEvent.model_validate({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": f}}) for f in frags],
+                anth.RawContentBlockStopEvent.model_validate({"type": "content_block_stop", "index": 0}),
+                anth.RawMessageStopEvent.model_validate({"type": "message_stop"})]
+    if provider == "openai-responses":
+        from openai.types.responses import ResponseTextDeltaEvent
+
+        return [ResponseTextDeltaEvent.model_validate({"type": "response.output_text.delta", "item_id": "msg_1", "output_index": 0, "content_index": 0,
+                                                       "delta": f, "sequence_number": i, "logprobs": []}) for i, f in enumerate(frags)]
+    if provider == "bedrock":
+        return [{"messageStart": {"role": "assistant"}}, *[{"contentBlockDelta": {"delta": {"text": f}, "contentBlockIndex": 0}} for f in frags],
+                {"contentBlockStop": {"contentBlockIndex": 0}}, {"messageStop": {"stopReason": "end_turn"}}]
+    return [genai.GenerateContentResponse.model_validate({"candidates": [{"content": {"role": "model", "parts": [{"text": f}]}}]}) for f in frags]
+
+
+WHOLE_TEXT: dict[str, Callable[[str], Any]] = {
+    "openai": lambda t: {"role": "assistant", "content": t},
+    "anthropic": lambda t: {"role": "assistant", "content": [{"type": "text", "text": t}]},
+    "openai-responses": lambda t: {"output": [{"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": t}]}]},
+    "bedrock": lambda t: {"output": {"message": {"role": "assistant", "content": [{"text": t}]}}},
+    "gemini": lambda t: {"candidates": [{"content": {"role": "model", "parts": [{"text": t}]}}]},
+}
+
+
+@pytest.mark.parametrize("provider", list(STREAMS))
+def test_output_stream_of_a_native_answer_ends_as_output_parse_does(provider: str) -> None:
+    from pydantic import BaseModel
+
+    class CityLocation(BaseModel):
+        city: str
+        country: str
+
+    answer = tool2schema.Output(CityLocation, mode="native")
+    text = json.dumps({"city": "Quito", "country": "Ecuador"})
+    values = list(answer.stream(text_events(provider, text, list(range(3, len(text), 6)))))
+    assert values[-1] == answer.parse(WHOLE_TEXT[provider](text), format=provider) == CityLocation(city="Quito", country="Ecuador")
+    assert len(values) > 2 and all(isinstance(v, dict) for v in values[:-1]) and values[-2] == {"city": "Quito", "country": "Ecuador"}
+    bad = json.dumps({"city": "Quito"})
+    with pytest.raises(tool2schema.OutputError) as streamed:
+        list(answer.stream(text_events(provider, bad, [5])))
+    with pytest.raises(tool2schema.OutputError) as parsed:
+        answer.parse(WHOLE_TEXT[provider](bad), format=provider)
+    assert (streamed.value.kind, streamed.value.content) == (parsed.value.kind, parsed.value.content)

@@ -328,7 +328,8 @@ class Output(Generic[T]):
         from .streaming import ToolCallStream
 
         if self.mode == "native":
-            raise SchemaFormatError("Output.stream reads output tool calls; for mode='native' read the streamed text and call parse on it")
+            yield from self._stream_native(events, format)
+            return
         names = set(self.tool_names())
         stream = ToolCallStream(format)
         calls: list[ToolCall] = []
@@ -347,6 +348,32 @@ class Output(Generic[T]):
             yield self._validate(ours[0], fmt, native=False)
             return
         self._missing(fmt, Reply(calls), native=False)
+
+    def _stream_native(self, events: Iterable[Any], format: Optional[FormatLike]) -> Iterator[Any]:
+        """:meth:`stream` of a native structured answer: the JSON text as it grows."""
+        from pydantic_core import from_json
+
+        from .streaming import ToolCallStream
+
+        stream = ToolCallStream(format)
+        part = self._native or self._parts[0]
+        seen = ""
+        last: Any = None
+        for event in events:
+            stream.feed(event)
+            text = stream.text
+            if text != seen and text.lstrip().startswith(("{", "[")):
+                seen = text
+                try:
+                    partial = from_json(text, allow_partial="trailing-strings")
+                except ValueError:
+                    continue
+                if isinstance(partial, dict) and partial != last:
+                    last = partial
+                    yield self._partial_value(part.tool.name, partial)
+        stream.close()
+        fmt = stream.format or SchemaFormat.OPENAI
+        yield self._parse_native(get(fmt), Reply([], stream.text or None))
 
     def _partial_value(self, name: str, partial: dict[str, Any]) -> Any:
         part = next(p for p in self._all_parts() if p.tool.name == name)

@@ -55,6 +55,7 @@ class ToolCallStream:
         self._open: dict[Any, _Building] = {}
         self._done: list[tuple[Any, _Building]] = []
         self._ignored: set[Any] = set()
+        self._text: list[str] = []
 
     def feed(self, event: Any) -> list[ToolCall]:
         """The calls ``event`` completed (usually none, sometimes several)."""
@@ -96,6 +97,9 @@ class ToolCallStream:
                 if isinstance(fragment, str) and not call.parts:
                     call.parts.append(fragment)
                 completed.append(self._finish(key, call))
+            elif kind == "text":
+                if type(fragment) is str:
+                    self._text.append(fragment)
             elif kind == "ignore":
                 self._ignored.add(key)
             elif kind == "whole":
@@ -105,6 +109,11 @@ class ToolCallStream:
                     completed.append(self._finish(open_key, self._open.pop(open_key), cut=not fragment))
                 self._ignored.clear()
         return completed
+
+    @property
+    def text(self) -> str:
+        """The answer's text so far (what the model wrote besides its calls; thinking left out)."""
+        return "".join(self._text)
 
     def partial(self) -> list[tuple[Optional[str], str, dict[str, Any]]]:
         """``(id, name, arguments so far)`` of every call seen, in order: the finished

@@ -240,8 +240,11 @@ class Anthropic(Provider):
         kind = None if e is None else e.get("type")
         if kind == "content_block_delta" and type(kind) is str:  # the common event first
             delta = fields(e.get("delta")) or {}
-            if delta.get("type") == "input_json_delta":
+            kind = delta.get("type")
+            if kind == "input_json_delta":
                 return [("delta", e.get("index"), None, None, delta.get("partial_json"))]
+            if kind == "text_delta":
+                return [("text", None, None, None, delta.get("text"))]
             return []
         if type(kind) is not str or kind not in _STREAM_EVENTS:
             return None

@@ -58,6 +58,7 @@ StreamStep = tuple[str, Any, Any, Any, Any]
   repeats them);
 - ``"whole"``: a complete call arrived at once, ``fragment`` its parsed arguments;
 - ``"ignore"``: the block at ``key`` is not a client tool call (a server tool's input);
+- ``"text"``: ``fragment`` is more of the answer's text (thinking left out);
 - ``"end_all"``: the message ended; open calls are complete (``fragment=True``) or
   were cut off (``fragment=False``)."""
 

@@ -112,6 +112,8 @@ class Bedrock(Provider):
             use = delta.get("toolUse") if isinstance(delta, dict) else None
             if isinstance(use, dict):
                 return [("delta", block.get("contentBlockIndex"), None, None, use.get("input"))]
+            if isinstance(delta, dict) and isinstance(delta.get("text"), str):
+                return [("text", None, None, None, delta["text"])]
             return []
         if "contentBlockStop" in event:
             block = event["contentBlockStop"] if isinstance(event["contentBlockStop"], dict) else {}

@@ -370,7 +370,10 @@ class Gemini(Provider):
         for candidate in items(chunk.get("candidates")):
             content = fields((fields(candidate) or {}).get("content")) or {}
             for part in items(content.get("parts")):
-                call = fields((fields(part) or {}).get("function_call"))
+                p = fields(part) or {}
+                if isinstance(p.get("text"), str) and not p.get("thought"):
+                    steps.append(("text", None, None, None, p["text"]))
+                call = fields(p.get("function_call"))
                 if call is not None:
                     steps.append(("whole", None, call.get("id"), call.get("name"), call.get("args") or {}))
         return steps

@@ -232,6 +232,8 @@ class OpenAIChat(Provider):
         for choice in items(chunk.get("choices")):
             c = fields(choice) or {}
             delta = fields(c.get("delta")) or {}
+            if delta.get("content"):
+                steps.append(("text", None, None, None, delta.get("content")))
             for tc in items(delta.get("tool_calls")):
                 t = fields(tc) or {}
                 key = (c.get("index"), t.get("index"))

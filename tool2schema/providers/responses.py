@@ -89,6 +89,8 @@ class OpenAIResponses(Provider):
             if kind.endswith(".added"):
                 return [("start", index, item.get("call_id"), item.get("name"), None)]
             return [("end", index, item.get("call_id"), item.get("name"), item.get("arguments"))]
+        if kind == "response.output_text.delta":
+            return [("text", None, None, None, e.get("delta"))]
         if kind == "response.function_call_arguments.delta":
             return [("delta", index, None, None, e.get("delta"))]
         if kind == "response.function_call_arguments.done":
