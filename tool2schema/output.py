@@ -350,7 +350,7 @@ class Output(Generic[T]):
         self._missing(fmt, Reply(calls), native=False)
 
     def _stream_native(self, events: Iterable[Any], format: Optional[FormatLike]) -> Iterator[Any]:
-        """:meth:`stream` of a native structured answer: the JSON text as it grows."""
+        """`stream` of a native structured answer: the JSON text as it grows."""
         from pydantic_core import from_json
 
         from .streaming import ToolCallStream
