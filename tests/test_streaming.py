@@ -383,3 +383,24 @@ def test_output_stream_of_a_native_answer_ends_as_output_parse_does(provider: st
     with pytest.raises(tool2schema.OutputError) as parsed:
         answer.parse(WHOLE_TEXT[provider](bad), format=provider)
     assert (streamed.value.kind, streamed.value.content) == (parsed.value.kind, parsed.value.content)
+
+
+def test_gemini_partial_args_assemble_typed_values_by_json_path() -> None:
+    """Vertex streams a call's arguments as typed values addressed by JSON path, strings
+    continued across pieces; continuation chunks carry neither name nor id."""
+
+    def chunk(call: dict[str, Any]) -> Any:
+        return genai.GenerateContentResponse.model_validate({"candidates": [{"content": {"role": "model", "parts": [{"function_call": call}]}}]})
+
+    events = [
+        chunk({"id": "fc_1", "name": "get_weather", "will_continue": True,
+               "partial_args": [{"json_path": "$.location", "string_value": "Quito, ", "will_continue": True}]}),
+        chunk({"will_continue": True, "partial_args": [{"json_path": "$.location", "string_value": "Ecuador", "will_continue": False}]}),
+        chunk({"will_continue": False, "partial_args": [{"json_path": "$.days", "number_value": 3}]}),
+    ]
+    stream = ToolCallStream()
+    assert stream.feed(events[0]) == [] and stream.partial() == [("fc_1", "get_weather", {"location": "Quito, "})]
+    assert stream.feed(events[1]) == []
+    (call,) = stream.feed(events[2])
+    assert (call.id, call.name, call.arguments, call.problem) == ("fc_1", "get_weather", {"location": "Quito, Ecuador", "days": 3.0}, None)
+    assert ToolRegistry([get_weather]).dispatch(call).value == "Quito, Ecuador:3"  # 3.0: a whole float is an integer

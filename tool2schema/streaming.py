@@ -13,6 +13,7 @@ module knows no event vocabulary.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
@@ -33,7 +34,11 @@ class _Building:
     name: Any = None
     parts: list[str] = field(default_factory=list)
     arguments: Any = None
-    """Whole arguments a provider delivered at once (Gemini; Responses' ``.done``)."""
+    """Whole arguments a provider delivered at once (Gemini)."""
+    values: dict[str, Any] = field(default_factory=dict)
+    """JSON path -> value, for arguments streamed as typed values (Gemini's ``partial_args``)."""
+    continuing: set[str] = field(default_factory=set)
+    """The paths whose string goes on in the next piece."""
     started: bool = True
     """False for fragments that arrived for a call the stream never started."""
 
@@ -97,6 +102,17 @@ class ToolCallStream:
                 if isinstance(fragment, str) and not call.parts:
                     call.parts.append(fragment)
                 completed.append(self._finish(key, call))
+            elif kind == "set":
+                call = self._open.get(key)
+                if call is None:
+                    call = self._open[key] = _Building(started=False)
+                if isinstance(fragment, tuple) and len(fragment) == 3 and isinstance(fragment[0], str):
+                    path, value, continues = fragment
+                    before = call.values.get(path)
+                    if path in call.continuing and isinstance(before, str) and isinstance(value, str):
+                        value = before + value
+                    call.values[path] = value
+                    (call.continuing.add if continues else call.continuing.discard)(path)
             elif kind == "text":
                 if type(fragment) is str:
                     self._text.append(fragment)
@@ -125,6 +141,8 @@ class ToolCallStream:
         for _, call in [*self._done, *self._open.items()]:
             if isinstance(call.arguments, dict):
                 value: Any = call.arguments
+            elif call.values:
+                value = _from_paths(call.values)
             else:
                 text = "".join(call.parts)
                 try:
@@ -159,6 +177,8 @@ class ToolCallStream:
         fmt = self.format
         name = call.name if isinstance(call.name, str) else ""
         arguments: Any = call.arguments if call.arguments is not None else "".join(call.parts)
+        if call.values:
+            arguments = _from_paths(call.values)
         if cut:
             return ToolCall(name, arguments, normalize_id(call.id), fmt, None,
                             f"The stream ended inside the call of tool '{name or '(no name)'}': its arguments were cut off. Call the tool again.")
@@ -166,3 +186,48 @@ class ToolCallStream:
             return ToolCall(name, arguments, normalize_id(call.id), fmt, None,
                             "Arguments arrived for a tool call that the stream never started (no id, no name). Call the tool again.")
         return ToolCall.read(call.name, arguments, call.id, fmt, None)
+
+
+_PATH_STEP = re.compile(r"\.([A-Za-z_][\w-]*)|\['((?:[^'\\]|\\.)*)'\]|\[\"((?:[^\"\\]|\\.)*)\"\]|\[(\d+)\]")
+
+
+def _from_paths(values: dict[str, Any]) -> dict[str, Any]:
+    """The arguments object that typed values addressed by JSON path (RFC 9535:
+    ``$.a.b[0]``, ``$['a b']``) build; a path it cannot read is left out (validation
+    then names what is missing)."""
+    root: dict[str, Any] = {}
+    for path, value in values.items():
+        if not path.startswith("$"):
+            continue
+        steps: list[Any] = []
+        rest, pos = path[1:], 0
+        while pos < len(rest):
+            m = _PATH_STEP.match(rest, pos)
+            if m is None:
+                steps = []
+                break
+            name, single, double, index = m.groups()
+            steps.append(int(index) if index is not None else name if name is not None else single if single is not None else double)
+            pos = m.end()
+        if not steps or not isinstance(steps[0], str):
+            continue
+        node: Any = root
+        for step, following in zip(steps, [*steps[1:], None], strict=True):
+            leaf = following is None
+            if isinstance(step, str) and isinstance(node, dict):
+                if leaf:
+                    node[step] = value
+                else:
+                    node = node.setdefault(step, [] if isinstance(following, int) else {})
+            elif isinstance(step, int) and isinstance(node, list) and step <= len(node) + 1000:
+                while len(node) <= step:
+                    node.append(None)
+                if leaf:
+                    node[step] = value
+                else:
+                    if not isinstance(node[step], (dict, list)):
+                        node[step] = [] if isinstance(following, int) else {}
+                    node = node[step]
+            else:
+                break
+    return root

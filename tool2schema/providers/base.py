@@ -57,6 +57,8 @@ StreamStep = tuple[str, Any, Any, Any, Any]
 - ``"end"``: it is complete (``fragment``: its whole arguments text, where the event
   repeats them);
 - ``"whole"``: a complete call arrived at once, ``fragment`` its parsed arguments;
+- ``"set"``: one typed value of its arguments arrived, ``fragment`` is ``(JSON path,
+  value, continues)`` (a string whose ``continues`` is true goes on in the next piece);
 - ``"ignore"``: the block at ``key`` is not a client tool call (a server tool's input);
 - ``"text"``: ``fragment`` is more of the answer's text (thinking left out);
 - ``"end_all"``: the message ended; open calls are complete (``fragment=True``) or

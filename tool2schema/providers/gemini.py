@@ -360,9 +360,11 @@ class Gemini(Provider):
         return restored
 
     def stream_steps(self, event: Any) -> Optional[list[StreamStep]]:
-        """Streamed ``GenerateContentResponse`` chunks: each ``function_call`` part is a
-        whole call (``partial_args``, sent by Vertex only, is not assembled yet: such a
-        call comes with the arguments it has)."""
+        """Streamed ``GenerateContentResponse`` chunks: a ``function_call`` part is a whole
+        call, unless it streams its arguments (Vertex only): then ``partial_args`` carry
+        typed values addressed by JSON path (``$.a.b[0]``), a string continued across
+        pieces while its ``will_continue`` is true, and the call goes on while the
+        call's own ``will_continue`` is true (continuation chunks carry no name or id)."""
         chunk = fields(event)
         if chunk is None or chunk.get("candidates") is None:
             return None
@@ -374,8 +376,24 @@ class Gemini(Provider):
                 if isinstance(p.get("text"), str) and not p.get("thought"):
                     steps.append(("text", None, None, None, p["text"]))
                 call = fields(p.get("function_call"))
-                if call is not None:
+                if call is None:
+                    continue
+                pieces = items(call.get("partial_args"))
+                if not pieces and not call.get("will_continue") and call.get("name") is not None:  # a whole call
                     steps.append(("whole", None, call.get("id"), call.get("name"), call.get("args") or {}))
+                    continue
+                if call.get("name") is not None or call.get("id") is not None:
+                    steps.append(("start", "partial", call.get("id"), call.get("name"), None))
+                for piece in pieces:
+                    arg = fields(piece) or {}
+                    value: Any = None
+                    for key in ("string_value", "number_value", "bool_value"):
+                        if arg.get(key) is not None:
+                            value = arg[key]
+                            break
+                    steps.append(("set", "partial", None, None, (arg.get("json_path"), value, bool(arg.get("will_continue")))))
+                if not call.get("will_continue"):
+                    steps.append(("end", "partial", None, None, None))
         return steps
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
