@@ -72,7 +72,27 @@ def bedrock_events(text: str) -> tuple[list[Any], Callable[[list[Any]], Any]]:
     return events, bare
 
 
-SHAPES = {"Anthropic events": anthropic_events, "OpenAI Chat chunks": openai_events, "Bedrock dicts": bedrock_events}
+def responses_events(text: str) -> tuple[list[Any], Callable[[list[Any]], Any]]:
+    from openai.types.responses import (
+        ResponseFunctionCallArgumentsDeltaEvent,
+        ResponseFunctionCallArgumentsDoneEvent,
+        ResponseOutputItemAddedEvent,
+    )
+
+    item = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "save", "arguments": ""}
+    events: list[Any] = [ResponseOutputItemAddedEvent.model_validate({"type": "response.output_item.added", "output_index": 0, "sequence_number": 0, "item": item})]
+    events += [ResponseFunctionCallArgumentsDeltaEvent.model_validate({"type": "response.function_call_arguments.delta", "output_index": 0,
+                                                                       "item_id": "fc_1", "delta": c, "sequence_number": 1}) for c in text]
+    events.append(ResponseFunctionCallArgumentsDoneEvent.model_validate({"type": "response.function_call_arguments.done", "output_index": 0,
+                                                                         "item_id": "fc_1", "arguments": text, "sequence_number": 2}))
+
+    def bare(evs: list[Any]) -> Any:
+        return json.loads("".join(e.delta for e in evs if e.type == "response.function_call_arguments.delta"))
+
+    return events, bare
+
+
+SHAPES = {"Anthropic events": anthropic_events, "OpenAI Chat chunks": openai_events, "Responses events": responses_events, "Bedrock dicts": bedrock_events}
 
 
 def measure(size: int, rounds: int) -> list[tuple[str, float, float]]:

@@ -122,7 +122,7 @@ def bedrock_events(calls: list[tuple[str, str, dict[str, Any]]], cut: Callable[[
         events.append({"contentBlockStart": {"start": {"toolUse": {"toolUseId": cid, "name": name}}, "contentBlockIndex": i}})
         events += [{"contentBlockDelta": {"delta": {"toolUse": {"input": f}}, "contentBlockIndex": i}} for f in cut(json.dumps(args))]
         events.append({"contentBlockStop": {"contentBlockIndex": i}})
-    events += [{"messageStop": {"stopReason": "tool_use"}}, {"metadata": {"usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2}}}]
+    events += [{"messageStop": {"stopReason": "tool_use"}}, {"metadata": {"usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2}, "metrics": {"latencyMs": 12}}}]
     return events
 
 
@@ -134,8 +134,22 @@ def gemini_events(calls: list[tuple[str, str, dict[str, Any]]], cut: Callable[[s
     return chunks
 
 
+def checked_bedrock_events(calls: list[tuple[str, str, dict[str, Any]]], cut: Callable[[str], list[str]]) -> list[Any]:
+    """Bedrock's events (boto3 yields dicts), each validated against botocore's own
+    service model for ConverseStream's event stream."""
+    import botocore.session
+    from botocore.validate import ParamValidator
+
+    shape = botocore.session.get_session().get_service_model("bedrock-runtime").shape_for("ConverseStreamOutput")
+    events = bedrock_events(calls, cut)
+    for event in events:
+        report = ParamValidator().validate(event, shape)
+        assert not report.has_errors(), report.generate_report()
+    return events
+
+
 STREAMS: dict[str, Callable[..., list[Any]]] = {
-    "openai": openai_chat, "anthropic": anthropic_events, "openai-responses": responses_events, "bedrock": bedrock_events, "gemini": gemini_events,
+    "openai": openai_chat, "anthropic": anthropic_events, "openai-responses": responses_events, "bedrock": checked_bedrock_events, "gemini": gemini_events,
 }
 
 

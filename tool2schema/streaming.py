@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["ToolCallStream"]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Building:
     """A call whose arguments are still arriving."""
 

@@ -236,10 +236,14 @@ class Anthropic(Provider):
         ``input_json_delta`` fragments, ``content_block_stop``, ``message_stop``. The
         ``messages.stream()`` helper's derived ``input_json`` events repeat the raw
         fragments and are skipped; ``server_tool_use`` blocks are not client calls."""
-        e = fields(event)
-        kind = None if e is None else e.get("type")
+        # an SDK event's fields are its instance dict (read directly: a stream has thousands of events)
+        e: Any = event if type(event) is dict else getattr(event, "__dict__", None)
+        kind = e.get("type") if type(e) is dict else None
         if kind == "content_block_delta" and type(kind) is str:  # the common event first
-            delta = fields(e.get("delta")) or {}
+            delta: Any = e.get("delta")
+            delta = delta if type(delta) is dict else getattr(delta, "__dict__", None)
+            if type(delta) is not dict:
+                return []
             kind = delta.get("type")
             if kind == "input_json_delta":
                 return [("delta", e.get("index"), None, None, delta.get("partial_json"))]

@@ -225,19 +225,22 @@ class OpenAIChat(Provider):
         """``ChatCompletionChunk``: tool-call deltas by ``index`` (the id and name in a
         call's first delta). There is no per-call end event, and indexes may interleave,
         so calls complete at the chunk that carries a ``finish_reason``."""
-        chunk = fields(event)
-        if chunk is None or chunk.get("object") != "chat.completion.chunk":
+        # an SDK object's fields are its instance dict (read directly: a stream has thousands of events)
+        chunk: Any = event if type(event) is dict else getattr(event, "__dict__", None)
+        if type(chunk) is not dict or chunk.get("object") != "chat.completion.chunk":
             return None
         steps: list[StreamStep] = []
         for choice in items(chunk.get("choices")):
-            c = fields(choice) or {}
-            delta = fields(c.get("delta")) or {}
+            c: Any = choice if type(choice) is dict else getattr(choice, "__dict__", {})
+            delta: Any = c.get("delta")
+            delta = delta if type(delta) is dict else getattr(delta, "__dict__", None) or {}
             if delta.get("content"):
                 steps.append(("text", None, None, None, delta.get("content")))
             for tc in items(delta.get("tool_calls")):
-                t = fields(tc) or {}
+                t: Any = tc if type(tc) is dict else getattr(tc, "__dict__", {})
                 key = (c.get("index"), t.get("index"))
-                fn = fields(t.get("function")) or {}
+                fn: Any = t.get("function")
+                fn = fn if type(fn) is dict else getattr(fn, "__dict__", None) or {}
                 if t.get("id") is not None or fn.get("name") is not None:
                     steps.append(("start", key, t.get("id"), fn.get("name"), None))
                 if fn.get("arguments"):

@@ -77,8 +77,11 @@ class OpenAIResponses(Provider):
         item (its ``call_id`` and name), ``response.function_call_arguments.delta``
         (keyed by ``output_index``: it carries no ``call_id``), ``.done`` (the whole
         arguments, no name), ``response.output_item.done`` (the whole item)."""
-        e = fields(event)
-        kind = None if e is None else e.get("type")
+        # an SDK event's fields are its instance dict (read directly: a stream has thousands of events)
+        e: Any = event if type(event) is dict else getattr(event, "__dict__", None)
+        kind = e.get("type") if type(e) is dict else None
+        if kind == "response.function_call_arguments.delta" and type(kind) is str:  # the common event first
+            return [("delta", e.get("output_index"), None, None, e.get("delta"))]
         if type(kind) is not str or not kind.startswith("response."):
             return None
         index = e.get("output_index")
@@ -91,8 +94,6 @@ class OpenAIResponses(Provider):
             return [("end", index, item.get("call_id"), item.get("name"), item.get("arguments"))]
         if kind == "response.output_text.delta":
             return [("text", None, None, None, e.get("delta"))]
-        if kind == "response.function_call_arguments.delta":
-            return [("delta", index, None, None, e.get("delta"))]
         if kind == "response.function_call_arguments.done":
             return [("end", index, None, None, e.get("arguments"))]
         if kind in ("response.completed", "response.incomplete", "response.failed"):
