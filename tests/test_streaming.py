@@ -91,7 +91,9 @@ def anthropic_events(calls: list[tuple[str, str, dict[str, Any]]], cut: Callable
         for f in cut(json.dumps(args)):
             events.append(anth.RawContentBlockDeltaEvent.model_validate({"type": "content_block_delta", "index": i, "delta": {"type": "input_json_delta", "partial_json": f}}))
             if helper:  # what messages.stream() yields beside each raw delta
-                events.append({"type": "input_json", "partial_json": f, "snapshot": {}})
+                from anthropic.lib.streaming import InputJsonEvent
+
+                events.append(InputJsonEvent(type="input_json", partial_json=f, snapshot={}))
         events.append(anth.RawContentBlockStopEvent.model_validate({"type": "content_block_stop", "index": i}))
     events.append(anth.RawMessageDeltaEvent.model_validate({"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": None}, "usage": {"output_tokens": 5}}))
     events.append(anth.RawMessageStopEvent.model_validate({"type": "message_stop"}))
