@@ -310,3 +310,16 @@ def prune_nulls(data: Any, model: Any) -> Any:
             else:
                 out[key] = prune_nulls(value, nested)
     return out
+
+
+def benchmark_module(name: str) -> Any:
+    """``benchmarks/<name>.py`` imported as a module (the benchmarks are scripts, not a package)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -404,14 +404,9 @@ def test_gemini_restored_arguments_keep_the_depth_limit() -> None:
 
 
 def test_the_per_shape_benchmark_dispatches_every_shape(capsys: pytest.CaptureFixture[str]) -> None:
-    import importlib.util
-    from pathlib import Path
+    from .helpers import benchmark_module
 
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "dispatch_shapes.py"
-    spec = importlib.util.spec_from_file_location("dispatch_shapes", path)
-    assert spec and spec.loader
-    module: Any = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = benchmark_module("dispatch_shapes")
     module.main(["--reps", "3", "--rounds", "1"])  # raises SystemExit when a shape does not return the tool's value
     table = capsys.readouterr().out
     names = list(module.shapes("small_tool", "{}"))

@@ -288,14 +288,9 @@ def test_adispatch_stream_runs_calls_as_they_complete_and_answers_in_order() -> 
 
 
 def test_the_stream_speed_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    import importlib.util
-    from pathlib import Path
+    from .helpers import benchmark_module
 
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "stream_speed.py"
-    spec = importlib.util.spec_from_file_location("stream_speed", path)
-    assert spec and spec.loader
-    module: Any = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = benchmark_module("stream_speed")
     module.main(["--size", "300", "--rounds", "1"])  # asserts the assembled arguments equal the bare loop's
     table = capsys.readouterr().out
     assert all(f"| {name} |" in table for name in module.SHAPES)
