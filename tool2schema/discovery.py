@@ -6,8 +6,6 @@ Discovery is plain attribute iteration over a module's namespace, in definition 
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import json
 import os
 import sys
 from types import ModuleType
@@ -23,13 +21,15 @@ def load_module(target: str) -> ModuleType:
     """Import ``target``: a dotted module name (importable from the current directory)
     or a path to a ``.py`` file. Raises whatever the import raises."""
     if target.endswith(".py") or os.sep in target:
+        from importlib.util import module_from_spec, spec_from_file_location
+
         path = os.path.abspath(target)
         name = os.path.splitext(os.path.basename(path))[0]
         sys.path.insert(0, os.path.dirname(path))
-        spec = importlib.util.spec_from_file_location(name, path)
+        spec = spec_from_file_location(name, path)
         if spec is None or spec.loader is None:
             raise ImportError(f"cannot load {target!r}")
-        module = importlib.util.module_from_spec(spec)
+        module = module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
         return module
@@ -100,6 +100,8 @@ def save_schemas(
     strict: Optional[bool] = None,
 ) -> str:
     """Write ``find_schemas(...)`` to ``path`` as a JSON list; return the path."""
+    import json
+
     schemas = find_schemas(modules, format=format, tag=tag, strict=strict)
     with open(path, "w", encoding="utf-8") as fh:
         json.dump(schemas, fh, ensure_ascii=False, indent=2)

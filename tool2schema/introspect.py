@@ -12,7 +12,6 @@ import functools
 import inspect
 import re
 import sys
-import textwrap
 import types
 import typing
 import warnings
@@ -82,7 +81,9 @@ def clean_text(text: str | None) -> str:
     """Dedent and strip a docstring fragment."""
     if not text:
         return ""
-    return inspect.cleandoc(textwrap.dedent(text)).strip()
+    from textwrap import dedent
+
+    return inspect.cleandoc(dedent(text)).strip()
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,9 @@ def _clean_docstring(doc: str) -> str:
     lines = doc.expandtabs().split("\n")
     if not re.match(_LEADING_SECTION, lines[0]):
         return inspect.cleandoc(doc)
-    rest = textwrap.dedent("\n".join(lines[1:])).split("\n")
+    from textwrap import dedent
+
+    rest = dedent("\n".join(lines[1:])).split("\n")
     if not any(re.match(_LEADING_SECTION, line) and not line[:1].isspace() for line in rest):
         # only the first section's entries follow: they sit one level under it
         rest = [("    " + line) if line.strip() else "" for line in rest]

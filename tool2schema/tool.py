@@ -12,7 +12,6 @@ import dataclasses
 import enum
 import functools
 import inspect
-import json
 import sys
 import threading
 import typing
@@ -380,6 +379,8 @@ class Tool(Generic[P, R]):
 
     def _check_examples(self, state: _State) -> None:
         """Every example must pass the tool's own validation (a ``ToolDefinitionError`` names the bad one)."""
+        import json
+
         from .calling import validate_values
         from .errors import ToolCallError
         from .model import build_args_model
@@ -580,6 +581,8 @@ def _enum_converter(annotation: Any) -> Callable[[Any], Any] | None:
 def _docstring_examples(name: str, texts: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
     """The JSON objects of a docstring's ``Examples:`` section: one per line starting with
     ``{`` (or the whole section as one object). Other lines (doctests, prose) are skipped."""
+    import json
+
     found: list[dict[str, Any]] = []
     for text in texts:
         whole = None
