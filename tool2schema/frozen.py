@@ -55,7 +55,11 @@ class FrozenList(list):  # type: ignore[type-arg]
 
 
 def freeze(value: Any) -> Any:
-    """Recursively turn dicts and lists into their read-only twins."""
+    """Recursively turn dicts and lists into their read-only twins (a part that is
+    read-only already is shared, not copied)."""
+    kind = type(value)
+    if kind is FrozenDict or kind is FrozenList:
+        return value
     if isinstance(value, dict):
         return FrozenDict((k, freeze(v)) for k, v in value.items())
     if isinstance(value, list):

@@ -366,7 +366,7 @@ class Tool(Generic[P, R]):
         definition = ToolDefinition(
             name=self.name,
             description=description,
-            parameters=parameters,
+            parameters=freeze(parameters),  # read-only: a rendering that keeps it as it is shares it
             returns=info.returns,
             examples=examples,
             examples_in_description=bool(cfg.examples_in_description),
