@@ -60,11 +60,15 @@ def freeze(value: Any) -> Any:
     kind = type(value)
     if kind is FrozenDict or kind is FrozenList:
         return value
-    if isinstance(value, dict):
-        return FrozenDict((k, freeze(v)) for k, v in value.items())
-    if isinstance(value, list):
-        return FrozenList(freeze(v) for v in value)
+    if kind is dict or isinstance(value, dict):
+        return FrozenDict({k: v if type(v) in _ATOMS else freeze(v) for k, v in value.items()})
+    if kind is list or isinstance(value, list):
+        return FrozenList([v if type(v) in _ATOMS else freeze(v) for v in value])
     return value
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+"""Values that are read-only as they are (nothing to freeze)."""
 
 
 def thaw(value: Any) -> Any:

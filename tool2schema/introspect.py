@@ -81,6 +81,8 @@ def clean_text(text: str | None) -> str:
     """Dedent and strip a docstring fragment."""
     if not text:
         return ""
+    if "\n" not in text and "\t" not in text:
+        return text.strip()  # one line: what dedent and cleandoc would leave
     from textwrap import dedent
 
     return inspect.cleandoc(dedent(text)).strip()
