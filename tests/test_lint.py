@@ -233,6 +233,8 @@ def test_t2s005_nested_and_array_paths() -> None:
         "Language of the answer (en, fr, de...).",
         "Whether to include archived items (true/false).",
         "Use 'me' for the signed-in user.",
+        'Labels to attach, e.g. ["home", "errands"].',
+        "Fields to return, for example ('id', 'name').",
     ],
 )
 def test_t2s005_near_misses(text: str) -> None:
@@ -1051,3 +1053,17 @@ def test_t2s103_dropped_constraints_name_the_path() -> None:
         found = _provider_findings(send_note, fmt, "T2S103")
         assert [(x.path, "'maxLength' (280)" in x.message) for x in found] == [("text", True)], fmt
     assert _provider_findings(send_note, "mcp", "T2S103") == []  # MCP keeps the full schema
+
+
+def test_t2s005_examples_in_a_list_literal_are_not_allowed_values() -> None:
+    @tool
+    def tag_items(tags: list[str], fields: list[str] = []) -> int:  # noqa: B006 - a schema default
+        """Tag the selected items.
+
+        Args:
+            tags: Labels to attach, e.g. ["home", "errands"].
+            fields: Fields to return, for example ('id', 'name').
+        """
+        return len(tags)
+
+    assert found(tag_items, "T2S005") == []

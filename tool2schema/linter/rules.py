@@ -213,7 +213,8 @@ _ENUM_PATTERNS = (
     re.compile(rf"(?P<list>{_Q}(?:{_SEP}{_Q})+)"),
     re.compile(r"\((?P<list>[A-Z][A-Z0-9_]+(?:\s*(?:,|/|\bor\b)\s*[A-Z][A-Z0-9_]+)+)\)"),
 )
-_EXAMPLE_CUE = re.compile(r"(?:e\.g\.|eg\.|for example|for instance|such as|like|例如|比如)\s*[:,]?\s*$", re.IGNORECASE)
+_EXAMPLE_CUE = re.compile(r"(?:e\.g\.|eg\.|for example|for instance|such as|like|例如|比如)\s*[:,]?\s*[\[({]?\s*$", re.IGNORECASE)
+"""What introduces examples, not allowed values (also before a literal: ``e.g. ["home", "errands"]``)."""
 _SEP_RE = re.compile(_SEP + r"|\s*\|\s*", re.IGNORECASE)
 _LEADING = {"a", "an", "the", "more", "both", "these", "those", "them", "it", "other", "others", "any", "some", "several", "each"}
 _NOT_VALUES = _LEADING | {"none", "all", "etc", "empty", "null", "blank", "omitted", "missing", "unset", "true", "false", "yes", "no"}
