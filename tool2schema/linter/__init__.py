@@ -14,18 +14,23 @@ The rules are documented in docs/lint.md.
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any, Iterable, Optional, Sequence, Union
 
 from ..config import CONFIG
+from ..definition import ToolDefinition
 from ..providers import FormatLike, SchemaFormat, coerce_format
 from ..providers import get as get_provider
 from ..tool import Tool
 from .rules import PROVIDER_CODES, RULES, Finding, cross_tool_findings, lint_tool
+from .schema import walk
+from .sources import JsonTool, NotToolDefinitions, json_path, read_definitions
 
 __all__ = [
     "RULES",
     "Finding",
+    "NotToolDefinitions",
     "PROVIDER_FORMATS",
     "lint",
     "provider_findings",
@@ -91,6 +96,44 @@ def _matches(code: str, selectors: Sequence[str]) -> bool:
     return any(s == "ALL" or code.startswith(s) for s in selectors)
 
 
+@dataclass(frozen=True)
+class _Subject:
+    """One tool under lint, written in Python (``tool``) or read from JSON (``json``)."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    lint_ignore: tuple[str, ...]
+    strict: bool
+    definition: Any
+    formats: Optional[tuple[SchemaFormat, ...]] = None
+    """The formats whose provider rules apply (None: the ones lint() was asked for)."""
+    json: Optional[JsonTool] = None
+    tool: Optional[Tool[Any, Any]] = None
+
+
+def _subjects(target: Any) -> list[_Subject]:
+    if _is_json(target):
+        return [_from_json(t) for t in read_definitions(target)]
+    return [_from_tool(t) for t in _tools(target)]
+
+
+def _is_json(target: Any) -> bool:
+    if isinstance(target, dict):
+        return True
+    return isinstance(target, list) and bool(target) and all(isinstance(item, dict) for item in target)
+
+
+def _from_tool(t: Tool[Any, Any]) -> _Subject:
+    return _Subject(t.name, t.description, t.schema.parameters, tuple(t.lint_ignore), bool(t.config.strict), t.definition(), tool=t)
+
+
+def _from_json(j: JsonTool) -> _Subject:
+    w = j.written
+    definition = ToolDefinition(w.name, w.description, w.parameters, description_given=True)
+    return _Subject(w.name, w.description, w.parameters, (), w.strict, definition, (j.format,), json=j)
+
+
 def _tools(target: Any) -> list[Tool[Any, Any]]:
     if isinstance(target, Tool):
         return [target]
@@ -106,9 +149,12 @@ def _tools(target: Any) -> list[Tool[Any, Any]]:
             if isinstance(item, (Tool, str, ModuleType)):
                 out.extend(_tools(item))
             else:
-                raise TypeError(f"lint: expected a Tool, a module or a dotted module name in the list, got {item!r}")
+                raise TypeError(f"lint: expected a Tool, a module, a dotted module name or a tool definition dict in the list, got {item!r}")
         return out
-    raise TypeError(f"lint: expected a Tool, a list of tools, a ToolRegistry, a module or a dotted module name, got {target!r}")
+    raise TypeError(
+        f"lint: expected a Tool, a list of tools, a ToolRegistry, a module, a dotted module name, or tool definitions "
+        f"as JSON (a list of dicts, or a request body with 'tools'), got {target!r}"
+    )
 
 
 def _provider_name(fmt: SchemaFormat) -> str:
@@ -121,20 +167,26 @@ def lint(
     select: Union[str, Iterable[str], None] = None,
     ignore: Union[str, Iterable[str], None] = None,
 ) -> list[Finding]:
-    """Check ``target`` (a ``Tool``, a list of tools, a ``ToolRegistry``, a module or a
-    dotted module name) against the schema design rules; return the findings in tool
+    """Check ``target`` against the schema design rules; return the findings in tool
     order (request-level ones first), then by rule, then by parameter.
 
-    ``format=None`` checks every provider format, ``format="gemini"`` only that one.
+    ``target``: a ``Tool``, a list of tools, a ``ToolRegistry``, a module or a dotted
+    module name; or tool definitions as parsed JSON: a list of tool dicts in any
+    provider's format (detected per tool), one tool dict, or a request body holding
+    ``tools`` (findings then carry ``location``, the JSON path).
+
+    ``format=None`` checks every provider format for Python tools and the format each
+    JSON tool is written in; ``format="gemini"`` only that one.
     ``select``/``ignore`` take rule codes or prefixes (``"T2S0"`` is T2S001-T2S013),
     as a list or a comma-separated string; ``CONFIG.lint_ignore`` and each tool's
     ``@tool(lint_ignore=[...])`` are skipped too. Raises ``ValueError`` for an unknown
-    code, ``ToolDefinitionError`` when a tool cannot be built.
+    code (`NotToolDefinitions`, a ``ValueError``, for JSON that holds no tool
+    definitions), ``ToolDefinitionError`` when a tool cannot be built.
     """
     selected = selector(select, "select") or ("ALL",)
     ignored = selector(ignore, "ignore") + selector(CONFIG.lint_ignore, "CONFIG.lint_ignore")
-    formats = PROVIDER_FORMATS if format is None else (coerce_format(format),)
-    tools = _tools(target)
+    asked = None if format is None else (coerce_format(format),)
+    subjects = _subjects(target)
 
     def base(code: str) -> bool:
         return _matches(code, selected) and not _matches(code, ignored)
@@ -142,40 +194,67 @@ def lint(
     active = frozenset(code for code in RULES if base(code))
     by_ignore: dict[tuple[str, ...], frozenset[str]] = {}
     per_tool: list[frozenset[str]] = []
-    for t in tools:
-        own = tuple(t.lint_ignore)
-        codes = by_ignore.get(own)
+    for s in subjects:
+        codes = by_ignore.get(s.lint_ignore)
         if codes is None:
-            skip = selector(own, f"lint_ignore of tool {t.name!r}")
-            codes = by_ignore[own] = frozenset(c for c in active if not _matches(c, skip))
+            skip = selector(s.lint_ignore, f"lint_ignore of tool {s.name!r}")
+            codes = by_ignore[s.lint_ignore] = frozenset(c for c in active if not _matches(c, skip))
         per_tool.append(codes)
 
     def enabled_for(index: int, code: str) -> bool:
         return code in per_tool[index]
 
     findings: list[Finding] = []
-    for index, t in enumerate(tools):
-        findings.extend(lint_tool(t.name, t.description, t.schema.parameters, per_tool[index].__contains__))
-    findings.extend(cross_tool_findings([(t.name, t.description) for t in tools], enabled_for))
+    for index, s in enumerate(subjects):
+        found = lint_tool(s.name, s.description, s.parameters, per_tool[index].__contains__)
+        findings.extend(found if s.json is None else _located(found, s))
+    cross = cross_tool_findings([(s.name, s.description) for s in subjects], enabled_for)
+    where = {s.name: s.json.where for s in reversed(subjects) if s.json is not None}
+    findings.extend(replace(f, location=where.get(f.tool or "")) if where else f for f in cross)
 
     if any(base(code) for code in PROVIDER_CODES):
-        names = {t.name: i for i, t in enumerate(tools)}
-        for fmt in formats:
+        names = {s.name: i for i, s in enumerate(subjects)}
+        for fmt in asked or PROVIDER_FORMATS:
+            members = [s for s in subjects if asked is not None or s.formats is None or fmt in s.formats]
+            if not members:
+                continue
+            provider = get_provider(fmt)
             raw: list[Finding] = []
-            for t in tools:
-                raw.extend(provider_findings(t, fmt))
-            raw.extend(provider_request_findings(tools, fmt))
+            for s in members:
+                if s.tool is not None:
+                    raw.extend(provider_findings(s.tool, fmt))
+                else:
+                    issues = provider.lint(s.definition, strict=s.strict)
+                    raw.extend(_located([Finding(i.code, _SEVERITY[i.code], s.name, i.path, i.message, i.fix) for i in issues], s))
+            definitions = [s.definition for s in members]
+            strict = [s.definition for s in members if s.strict] if provider.strict_walker is not None else []
+            raw.extend(Finding(i.code, _SEVERITY[i.code], None, i.path, i.message, i.fix) for i in provider.lint_request(definitions, strict))
             for f in raw:
                 if f.tool is not None and f.tool in names:
                     if not enabled_for(names[f.tool], f.code):
                         continue
                 elif f.code not in active:
                     continue
-                findings.append(_provider_finding(f, fmt, explicit=format is not None))
+                findings.append(_provider_finding(f, fmt, explicit=asked is not None or subjects[names[f.tool]].json is not None if f.tool in names else asked is not None))
 
-    order = {t.name: i for i, t in reversed(list(enumerate(tools)))}
-    findings.sort(key=lambda f: (-1 if f.tool is None else order.get(f.tool, len(tools)), f.code))
+    order = {s.name: i for i, s in reversed(list(enumerate(subjects)))}
+    findings.sort(key=lambda f: (-1 if f.tool is None else order.get(f.tool, len(subjects)), f.code))
     return findings
+
+
+def _located(findings: list[Finding], s: _Subject) -> list[Finding]:
+    """``findings`` of a JSON tool with their ``location``: the JSON path of the parameter
+    (its schema) or, for the tool itself, of the tool object."""
+    assert s.json is not None
+    if not findings:
+        return findings
+    at = {p.path: p.at for p in reversed(list(walk(s.parameters)))}
+    out: list[Finding] = []
+    for f in findings:
+        keys = at.get(f.path or "") if f.path else None
+        location = s.json.where if keys is None else json_path(keys, s.json.schema_path)
+        out.append(replace(f, location=location))
+    return out
 
 
 def _provider_finding(f: Finding, fmt: SchemaFormat, explicit: bool) -> Finding:
@@ -185,5 +264,5 @@ def _provider_finding(f: Finding, fmt: SchemaFormat, explicit: bool) -> Finding:
     severity = "info" if f.code == "T2S103" and not explicit else f.severity
     if message == f.message and severity == f.severity:
         return f
-    return Finding(f.code, severity, f.tool, f.path, message, f.fix)
+    return replace(f, severity=severity, message=message)
 

@@ -8,6 +8,7 @@ and the fix. The heuristic rules fire only on the curated words of
 
 from __future__ import annotations
 
+import difflib
 import functools
 import math
 import re
@@ -26,8 +27,11 @@ class Finding:
     ``code`` (``"T2S004"``), ``severity`` (``"error"``, ``"warning"`` or ``"info"``),
     ``tool`` (the tool's name; ``None`` for a request-level finding), ``path`` (the
     parameter, dotted for nested fields, array items adding no segment; ``None`` for
-    the tool itself), ``message`` (what is wrong, the evidence, why it matters) and
-    ``fix`` (what to write instead).
+    the tool itself), ``message`` (what is wrong, the evidence, why it matters),
+    ``fix`` (what to write instead) and, for tool definitions read from JSON,
+    ``location``: the JSON path of what it is about in the input
+    (``$.tools[2].input_schema.properties.city``; the tool object for a finding about
+    the tool itself).
     """
 
     code: str
@@ -36,6 +40,7 @@ class Finding:
     path: Optional[str]
     message: str
     fix: str
+    location: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,17 @@ class Context:
         self.enabled = enabled
         self.findings: list[Finding] = []
         self.props = list(walk(parameters))
+        self._elsewhere: Optional[frozenset[str]] = None
+
+    def elsewhere(self) -> frozenset[str]:
+        """The names of every property and the enum values of every property of the tool."""
+        if self._elsewhere is None:
+            found = {p.name for p in self.props}
+            for p in self.props:
+                for leaf in p.view.leaves:
+                    found.update(str(x) for x in leaf.get("enum") or () if isinstance(x, (str, int)))
+            self._elsewhere = frozenset(found)
+        return self._elsewhere
 
     def add(self, code: str, path: Optional[str], message: str, fix: str) -> None:
         if self.enabled(code):
@@ -133,13 +149,43 @@ def check_name(ctx: Context) -> None:
             "with the verb that fits (get, search, create, update, delete, calculate, validate ...)",
         )
         return
-    if first in vocab.VERBS and len(ws) > 1:
-        return
-    if first in vocab.VERBS:
+    lexicon, dual = vocab.english_verbs()
+    if len(ws) == 1 and first not in vocab.VERBS:
+        evidence = f"{ctx.name!r} names a thing, not an action"
+        suggestion = f"get_{noun}"
+    elif len(ws) == 1:
         evidence = f"{ctx.name!r} is a bare verb with no object"
         suggestion = f"{first}_<thing>, e.g. {first}_order"
+    elif ws[-1] in vocab.TRAILING_VERBS and ws[0] not in vocab.TRAILING_VERBS:
+        evidence = f"its action {ws[-1]!r} comes last"
+        suggestion = "_".join([ws[-1], *ws[:-1]])
+    elif first in vocab.VERBS and ws[1] in vocab.CRUD_VERBS:
+        evidence = f"{first!r} is a prefix before the action {ws[1]!r}"
+        suggestion = "_".join(ws[1:])
+    elif first in vocab.VERBS and first in dual and first not in vocab.LOOKUP_VERBS and _description_verb(ctx.description, lexicon) in vocab.LOOKUP_VERBS - {first}:
+        # a noun-and-verb word of the curated list (order, file, email) is a noun when the
+        # description says the tool looks something up: order_status "Get the status ..."
+        other = _description_verb(ctx.description, lexicon)
+        evidence = f"{first!r} reads as a noun here: the description says the tool does something else ({ctx.description.split(None, 1)[0]!r})"
+        suggestion = f"{other}_{noun}"
+    elif first in vocab.VERBS or (_is_verb(first, lexicon) and first not in dual):
+        return
+    elif first in dual:
+        later = next((w for w in ws[1:] if w in vocab.LATER_VERBS), None)
+        other = _description_verb(ctx.description, lexicon)
+        if later is not None:
+            evidence = f"{first!r} reads as a noun here: the action is {later!r}"
+            suggestion = "_".join([later, *(w for w in ws if w != later)])
+        elif other is not None and other != first:
+            evidence = (
+                f"{first!r} reads as a noun here: the description says the tool does something else "
+                f"({ctx.description.split(None, 1)[0]!r})"
+            )
+            suggestion = f"{other}_{noun}"
+        else:
+            return
     else:
-        evidence = f"{ctx.name!r} does not start with an action verb ({first!r} is not in the verb list)"
+        evidence = f"{ctx.name!r} does not start with an action verb ({first!r} is not an English verb)"
         suggestion = f"get_{noun}"
     ctx.add(
         "T2S001",
@@ -151,8 +197,35 @@ def check_name(ctx: Context) -> None:
     )
 
 
+def _is_verb(word: str, lexicon: frozenset[str]) -> bool:
+    """A verb of the lexicon or the curated list, also with a prefix (``unstar``,
+    ``reprioritize``, ``deduplicate``)."""
+    if word in vocab.VERBS or word in lexicon:
+        return True
+    for prefix in vocab.VERB_PREFIXES:
+        rest = word[len(prefix) :]
+        if word.startswith(prefix) and len(rest) >= 3 and (rest in vocab.VERBS or rest in lexicon):
+            return True
+    return False
+
+
+def _description_verb(description: str, lexicon: frozenset[str]) -> Optional[str]:
+    """The verb a description starts with (``"Gets the price"`` -> ``"get"``), or None
+    when its first word is not a verb or is about the tool itself (``Use this to``)."""
+    match = re.match(r"\s*([A-Za-z]+)", description)
+    if match is None:
+        return None
+    word = match.group(1).lower()
+    if word in vocab.META_WORDS:
+        return None
+    for form in vocab.verb_forms(word):
+        if form in vocab.VERBS or form in lexicon:
+            return form
+    return None
+
+
 # -- T2S002 / T2S003 ---------------------------------------------------------------
-_WHEN = re.compile(r"\b(?:" + "|".join(vocab.WHEN_WORDS) + r")\b|n't\b|适用|使用|不要|请勿|仅", re.IGNORECASE)
+_WHEN = re.compile("|".join(vocab.WHEN_CUES), re.IGNORECASE)
 
 
 def check_description(ctx: Context) -> None:
@@ -203,7 +276,8 @@ _SEP = r"(?:\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s*/\s*|\s*、\s*|\s*，
 _LIST = rf"{_ITEM}(?:{_SEP}{_ITEM})+"
 _TRIGGER = (
     r"(?:\bone\s+of|\bany\s+of|\b(?:possible|allowed|valid|accepted|supported|permitted|available)\s+(?:values|options|choices)"
-    r"(?:\s+(?:are|is|include))?|\b(?:values|options|choices)(?=\s*[:：])|\b(?:must|can|should)\s+be(?:\s+one\s+of|\s+either)?"
+    r"(?:\s+(?:are|is|include))?|\b(?:values|options|choices)(?=\s*[:：])|\b(?:values|options|choices)\s+(?:are|include)\b"
+    r"|\[?\benum\b\]?(?=\s*[:：])|\b(?:must|can|should)\s+be(?:\s+one\s+of|\s+either)?"
     r"|可以是|可选值(?:为|是|有)?|取值(?:为|范围)?|可选)"
 )
 _ENUM_PATTERNS = (
@@ -212,8 +286,22 @@ _ENUM_PATTERNS = (
     re.compile(rf"(?P<list>{_TOKEN}(?:\s*\|\s*{_TOKEN})+)"),
     re.compile(rf"(?P<list>{_Q}(?:{_SEP}{_Q})+)"),
     re.compile(r"\((?P<list>[A-Z][A-Z0-9_]+(?:\s*(?:,|/|\bor\b)\s*[A-Z][A-Z0-9_]+)+)\)"),
+    re.compile(r"\((?P<list>[A-Z][a-z]{1,15}(?:/[A-Z][a-z]{1,15})+)\)"),
+    re.compile(rf"(?:options|values|choices|one\s+of)[^\n]*\n(?P<list>(?:\s*[-*•]\s*{_Q}[^\n]*(?:\n|$)){{2,}})", re.IGNORECASE),
+    re.compile(rf"\((?P<list>{_Q}\s+(?:for|=|means|is)\s+[^,;)]+(?:[,;]\s*(?:or\s+|and\s+)?{_Q}\s+(?:for|=|means|is)\s+[^,;)]+)+)\)", re.IGNORECASE),
 )
-_EXAMPLE_CUE = re.compile(r"(?:e\.g\.|eg\.|for example|for instance|such as|like|例如|比如)\s*[:,]?\s*[\[({]?\s*$", re.IGNORECASE)
+_VALUE_FOR = re.compile(rf"({_Q})\s+(?:for|=|means|is)\s+[^,;)]+", re.IGNORECASE)
+_NOT_OWN_VALUES = re.compile(
+    r"(?:(?:required|optional|used|only|accepted|valid|ignored)\s+(?:for|with|by|in|when)|(?:start|begin|end|prefix(?:ed)?)s?\s+(?:with|by)"
+    r"|combined\s+with|contains?|scope\s+the\s+search\s+with)\s*(?:the\s+)?$",
+    re.IGNORECASE,
+)
+"""Before a list: the values belong to something else (methods, a prefix, other parameters)."""
+_OTHER_THINGS = re.compile(r"^\s*(?:methods?|tools?|parameters?|params?|fields?|operations?|modes?\s+of\s+\w+)\b", re.IGNORECASE)
+"""After a list: the values name other things (``'add' and 'update' methods``)."""
+_EXAMPLE_CUE = re.compile(
+    r"(?:e\.g\.|eg\.|for example|for instance|such as|like|examples?|qualifiers?|supports|syntax|例如|比如)\s*[:,]?\s*[\[({]?\s*$", re.IGNORECASE
+)
 """What introduces examples, not allowed values (also before a literal: ``e.g. ["home", "errands"]``)."""
 _SEP_RE = re.compile(_SEP + r"|\s*\|\s*", re.IGNORECASE)
 _LEADING = {"a", "an", "the", "more", "both", "these", "those", "them", "it", "other", "others", "any", "some", "several", "each"}
@@ -221,20 +309,25 @@ _NOT_VALUES = _LEADING | {"none", "all", "etc", "empty", "null", "blank", "omitt
 
 
 _ENUM_HINT = re.compile(
-    r"[|'\"`‘“(]|one\s+of|any\s+of|values|options|choices|must\s+be|can\s+be|should\s+be|either|可以是|可选|取值", re.IGNORECASE
+    r"[|'\"`‘“(]|one\s+of|any\s+of|values|options|choices|enum|must\s+be|can\s+be|should\s+be|either|可以是|可选|取值", re.IGNORECASE
 )
 
 
-def prose_values(description: str) -> Optional[list[str]]:
-    """The allowed values a description lists in prose, or ``None``."""
+def prose_values(description: str, exclude: frozenset[str] = frozenset()) -> Optional[list[str]]:
+    """The allowed values a description lists in prose, or ``None``; a list holding one of
+    ``exclude`` (other parameters' names and values: cross-references) is passed over."""
     if not _ENUM_HINT.search(description):
         return None
     for i, pattern in enumerate(_ENUM_PATTERNS):
         for m in pattern.finditer(description):
-            before = description[max(0, m.start() - 24) : m.start()]
-            if _EXAMPLE_CUE.search(before):
+            before = description[max(0, m.start() - 30) : m.start()]
+            if _EXAMPLE_CUE.search(before) or _NOT_OWN_VALUES.search(before) or _OTHER_THINGS.match(description[m.end() :]):
                 continue
             raw = m.group("list")
+            if i == 6:  # a bulleted list of quoted values
+                raw = ", ".join(re.findall(rf"^\s*[-*•]\s*({_Q})", raw, re.MULTILINE))
+            elif i == 7:  # ('l' for lines, 'w' for words)
+                raw = ", ".join(q.group(1) for q in _VALUE_FOR.finditer(raw))
             if i == 2:
                 around = description[max(0, m.start() - 1) : m.start()] + description[m.end() : m.end() + 1]
                 if "://" in raw or set(around) & set("()[]^$") or not re.search(r"[A-Za-z]", raw):
@@ -244,6 +337,8 @@ def prose_values(description: str) -> Optional[list[str]]:
             values = [v for v in values if v]
             if len(values) < 2 or len(set(values)) < 2:
                 continue
+            if sum(":" in v for v in values) * 2 >= len(values) or set(values) & exclude:
+                continue  # search qualifiers ('repo:owner/repo', 'org:'), or cross-references, not values
             if values[0].lower() in _LEADING or all(v.lower() in _NOT_VALUES for v in values):
                 continue  # "one of the ...", "can be empty or null": prose, not values
             if i == 0 and not any(_is_quoted(x.strip()) for x in items):
@@ -274,7 +369,7 @@ def check_prose_enum(ctx: Context, p: Prop) -> None:
         return
     if not v.types() & {"string", "integer", "number"} or "boolean" in v.types() or "object" in v.types():
         return
-    values = prose_values(v.description)
+    values = prose_values(v.description, ctx.elsewhere())
     if values is None:
         return
     enum = "Literal[" + ", ".join(repr(x) for x in values) + "]"
@@ -314,7 +409,10 @@ _FORMAT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"(?<![\w])(?:{_DATE_PART}[-/:. T]?){{1,5}}{_DATE_PART}(?![\w])"), "date"),
     (re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339\b|\bISO(?:\s+format(?:ted)?)?\s+(?:date(?:time)?|time(?:stamp)?)\b", re.IGNORECASE), "date"),
     (re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?(?![\w-])"), "date"),
-    (re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{1,9}[-_](?:X{3,}|#{3,}|N{3,}|9{3,}|\d{4,})(?![\w-])"), "code"),
+    (re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{1,9}(?:[-_](?:X{3,}|x{3,}|#{3,}|N{3,}|9{3,}|\d{4,}))+(?![\w-])"), "code"),
+    (re.compile(r"\b\d+[- ]char(?:acter)?s?\s+(?:hex(?:adecimal)?|alphanumeric)\b|\bhex(?:adecimal)?\s+(?:code|colou?r|string)\b", re.IGNORECASE), "named"),
+    (re.compile(r"\b(?:snake_case|camelCase|kebab-case|PascalCase|lower_snake_case|UPPER_SNAKE_CASE)\b"), "named"),
+    (re.compile(r"\b(?:must|should)\s+(?:start|begin|end)\s+with\b|\bin\s+the\s+format\b", re.IGNORECASE), "named"),
     (re.compile(r"\bE\.?164\b|\bUUID\b|\bISO[- ]?4217\b|\bISO[- ]?3166(?:-1)?(?:\s+alpha-?[23])?\b", re.IGNORECASE), "named"),
     (re.compile(r"\b\d+(?:\s*(?:-|to|–)\s*\d+)?[- ]digits?\b|\d+位数字", re.IGNORECASE), "digits"),
     (re.compile(r"格式为\S{2,}"), "named"),
@@ -324,13 +422,25 @@ _FORMAT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 def prose_format(description: str) -> Optional[tuple[str, str]]:
     """``(evidence, kind)`` for a format a description spells out in prose, or ``None``."""
     for pattern, kind in _FORMAT_PATTERNS:
-        m = pattern.search(description)
-        if m:
+        for m in pattern.finditer(description):
             text = m.group(0)
             if kind == "date" and pattern is _FORMAT_PATTERNS[0][0] and not re.search(r"YY|DD|HH|hh|:", text):
                 continue  # "MM MM" is a unit, not a date format
+            if kind == "date" and _query_syntax(description, m.start()):
+                continue  # a search qualifier's value ('created:>=2025-01-01'): query syntax, not this parameter's format
             return text, kind
     return None
+
+
+_QUALIFIER = re.compile(r"[`'\"\s]\w[\w-]*:")
+
+
+def _query_syntax(description: str, at: int) -> bool:
+    """Whether the text at ``at`` is part of a search syntax the description teaches: right
+    after a qualifier (``created:>=``), or quoted in a description naming qualifiers."""
+    if re.search(r"[\w-]+:[<>=.]*$", description[max(0, at - 24) : at]):
+        return True
+    return description[:at].count("`") % 2 == 1 and len(_QUALIFIER.findall(description)) >= 2
 
 
 def _pattern_for(evidence: str, kind: str) -> str:
@@ -384,7 +494,7 @@ def check_required(ctx: Context, p: Prop) -> None:
         ctx.add(
             "T2S008",
             p.path,
-            f"{p.path!r} is required but accepts null (Optional[...] with no default); the model must always send it "
+            f"{p.path!r} is required but accepts null (in Python: Optional[...] with no default); the model must always send it "
             "and, lacking a value, invents one or sends null where the tool expects a real value",
             "give it a default (Optional[X] = None) if it may be left out, or drop Optional if a value is always needed",
         )
@@ -392,10 +502,10 @@ def check_required(ctx: Context, p: Prop) -> None:
         ctx.add(
             "T2S008",
             p.path,
-            f"{p.path!r} is optional but the schema gives no default (a TypedDict NotRequired/total=False field, or a "
-            "default_factory hidden from the schema); the model cannot tell what leaving it out means, so it fills "
-            "it with guesses",
-            "give the field an explicit default (= None, or Field(default=...)), or make it required",
+            f"{p.path!r} is optional but the schema gives no default (in Python: a TypedDict NotRequired/total=False "
+            "field, or a default_factory hidden from the schema); the model cannot tell what leaving it out means, so "
+            "it fills it with guesses",
+            "give the field an explicit default (\"default\" in the schema; = None or Field(default=...) in Python), or make it required",
         )
 
 
@@ -564,6 +674,11 @@ def overlaps(tools: Sequence[tuple[str, str]], threshold: float = 0.8) -> Iterat
     for s in sets:
         for w in s:
             freq[w] += 1
+    full = sets
+    if len(tools) >= 4:  # words in most descriptions (a shared preamble) tell no tool from another
+        common = frozenset(w for w, n in freq.items() if n * 2 > len(tools))
+        if common:
+            sets = [s - common for s in sets]
     bit: dict[str, int] = {}
     masks = [_mask(s, bit) for s in sets]
     name_masks = [_mask(frozenset(words(name)), bit) for name, _ in tools]
@@ -595,13 +710,30 @@ def overlaps(tools: Sequence[tuple[str, str]], threshold: float = 0.8) -> Iterat
             my = masks[y]
             inter = (mx & my).bit_count()
             union = size + len(sets[y]) - inter
-            if inter >= t * union and not (mx ^ my) & (nx | name_masks[y]):
+            if inter >= t * union and not (mx ^ my) & (nx | name_masks[y]) and told_apart(tools[x], tools[y], full[x], full[y], t) is None:
                 i, j = min(x, y), max(x, y)
                 if j not in best or i < best[j][0]:
                     best[j] = (i, inter, union)
     for j in sorted(best):
         i, inter, union = best[j]
         yield i, j, f"their descriptions share {inter} of {union} words ({_clip(tools[i][1].strip(), 40)!r})"
+
+
+def told_apart(a: tuple[str, str], b: tuple[str, str], words_a: frozenset[str], words_b: frozenset[str], threshold: float) -> Optional[str]:
+    """Why two tools whose descriptions share most words can still be told apart, or None:
+    a description names the other tool (a boundary: "Prefer this tool over X"); the words
+    that differ are a contrast (long-term / short-term, minimum / maximum); or the shared
+    words come in another order ("Converts the gallon to liter" / "the liter to gallon")."""
+    if a[0] in b[1] or b[0] in a[1]:
+        return "boundary"
+    only_a, only_b = words_a - words_b, words_b - words_a
+    if any(frozenset((x, y)) in vocab.CONTRASTS for x in only_a for y in only_b):
+        return "contrast"
+    sa = [w for w in _summary(a[1]).split() if w in words_a]
+    sb = [w for w in _summary(b[1]).split() if w in words_b]
+    if difflib.SequenceMatcher(None, sa, sb, autojunk=False).ratio() < threshold:
+        return "order"
+    return None
 
 
 def _mask(ws: frozenset[str], bit: dict[str, int]) -> int:

@@ -135,18 +135,27 @@ class Prop:
     required: bool
     top_level: bool
     view: View
+    at: tuple[Any, ...] = ()
+    """Where its schema is written in the parameters schema (``("properties", "period",
+    "properties", "end")``; under ``$defs`` for a referenced type)."""
 
 
 def walk(parameters: Schema) -> Iterator[Prop]:
     """Every property of ``parameters`` at every object level, parents first."""
     defs = parameters.get("$defs") or parameters.get("definitions") or {}
     root, ref = resolve(parameters, defs)
+    at: tuple[Any, ...] = ()
     if ref is not None and isinstance(parameters.get("properties"), dict) and not parameters["properties"]:
         root = {**resolve({"$ref": ref}, defs)[0]}
-    yield from _object(root, "", defs, frozenset({ref} if ref else ()), True)
+        at = _ref_at(ref)
+    yield from _object(root, "", defs, frozenset({ref} if ref else ()), True, at)
 
 
-def _object(obj: Schema, prefix: str, defs: Schema, stack: frozenset[str], top: bool) -> Iterator[Prop]:
+def _ref_at(ref: str) -> tuple[Any, ...]:
+    return tuple(ref[2:].split("/"))
+
+
+def _object(obj: Schema, prefix: str, defs: Schema, stack: frozenset[str], top: bool, at: tuple[Any, ...]) -> Iterator[Prop]:
     props = obj.get("properties")
     if not isinstance(props, dict):
         return
@@ -155,11 +164,12 @@ def _object(obj: Schema, prefix: str, defs: Schema, stack: frozenset[str], top: 
         if not isinstance(schema, dict):
             continue
         path = f"{prefix}{name}"
-        yield Prop(path, name, schema, name in required, top, view(schema, defs))
-        yield from _descend(schema, path, defs, stack, 0)
+        here = (*at, "properties", name)
+        yield Prop(path, name, schema, name in required, top, view(schema, defs), here)
+        yield from _descend(schema, path, defs, stack, 0, here)
 
 
-def _descend(schema: Any, path: str, defs: Schema, stack: frozenset[str], depth: int) -> Iterator[Prop]:
+def _descend(schema: Any, path: str, defs: Schema, stack: frozenset[str], depth: int, at: tuple[Any, ...]) -> Iterator[Prop]:
     if depth > 32:
         return
     s, ref = resolve(schema, defs)
@@ -167,16 +177,17 @@ def _descend(schema: Any, path: str, defs: Schema, stack: frozenset[str], depth:
         if ref in stack:
             return
         stack = stack | {ref}
+        at = _ref_at(ref)
     for key in ("anyOf", "oneOf", "allOf"):
-        for branch in s.get(key) or ():
-            yield from _descend(branch, path, defs, stack, depth + 1)
+        for index, branch in enumerate(s.get(key) or ()):
+            yield from _descend(branch, path, defs, stack, depth + 1, (*at, key, index))
     if isinstance(s.get("properties"), dict):
-        yield from _object(s, f"{path}.", defs, stack, False)
+        yield from _object(s, f"{path}.", defs, stack, False, at)
     items = s.get("items")
     if isinstance(items, dict):
-        yield from _descend(items, path, defs, stack, depth + 1)
-    for item in s.get("prefixItems") or ():
-        yield from _descend(item, path, defs, stack, depth + 1)
+        yield from _descend(items, path, defs, stack, depth + 1, (*at, "items"))
+    for index, item in enumerate(s.get("prefixItems") or ()):
+        yield from _descend(item, path, defs, stack, depth + 1, (*at, "prefixItems", index))
     extra = s.get("additionalProperties")
     if isinstance(extra, dict):
-        yield from _descend(extra, path, defs, stack, depth + 1)
+        yield from _descend(extra, path, defs, stack, depth + 1, (*at, "additionalProperties"))

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 from ..calls import ToolCall, fields, items, member, tag
 from ..jsonschema import Path, in_words, ref_name
 from . import SchemaFormat
-from .base import Limits, Provider, ProviderIssue, Reply, StreamStep, StrictSubset
+from .base import Limits, Provider, ProviderIssue, Reply, StreamStep, StrictSubset, WrittenTool
 
 if TYPE_CHECKING:
     from ..calls import ToolResult
@@ -212,6 +212,14 @@ class Anthropic(Provider):
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"tools": tools, "tool_choice": choice}
 
+
+    def read_tools(self, item: dict[str, Any]) -> Optional[list[WrittenTool]]:
+        kind = item.get("type")
+        if "input_schema" in item and kind in (None, "custom"):  # ToolParam
+            return self.written(item, (), ("input_schema",), strict=item.get("strict"))
+        if isinstance(kind, str) and kind != "function" and isinstance(item.get("name"), str) and not {"parameters", "inputSchema"} & set(item):
+            return []  # a tool Anthropic defines (web_search_20250305, bash_20250124, tool_search_tool_bm25_20251119 ...)
+        return None
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         call = obj if type(obj) is dict else fields(obj)

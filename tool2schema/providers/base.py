@@ -128,6 +128,21 @@ class ProviderIssue:
 
 
 @dataclass(frozen=True)
+class WrittenTool:
+    """A function tool definition read from JSON written for a provider (the inverse of
+    `Provider.tool`), as the linter reads tools not written in Python."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    """The parameters as JSON Schema (a Gemini OpenAPI schema is read into JSON Schema)."""
+    at: tuple[Any, ...]
+    """The keys (and list indexes) leading from the tool object to ``parameters``
+    (``("function", "parameters")``)."""
+    strict: bool = False
+
+
+@dataclass(frozen=True)
 class Conversion:
     """A tool's parameters as one provider takes them, and what the conversion dropped."""
 
@@ -211,6 +226,41 @@ class Provider:
             lines = "\n".join(json.dumps(e, ensure_ascii=False) for e in definition.examples)
             text = f"{text}\n\nExamples of arguments:\n{lines}" if text else f"Examples of arguments:\n{lines}"
         return text
+
+    # -- tool definitions written as JSON (the linter's input) ---------------------------
+    def read_tools(self, item: dict[str, Any]) -> Optional[list[WrittenTool]]:
+        """The function tools in ``item``, one entry of a tool list written for this
+        provider: ``None`` when it is not this provider's shape, ``[]`` for one of its
+        built-in (server) tools, which have no schema to check."""
+        return None
+
+    def listed_tools(self, body: dict[str, Any]) -> Optional[tuple[tuple[str, ...], list[Any]]]:
+        """The tool list of a request body (or a listing) of this provider, with the keys
+        that lead to it (``(("tools",), [...])``), else None."""
+        tools = body.get("tools")
+        return (("tools",), tools) if isinstance(tools, list) else None
+
+    @staticmethod
+    def written(item: dict[str, Any], holder: tuple[Any, ...], at: tuple[Any, ...], strict: Any = False) -> Optional[list[WrittenTool]]:
+        """``[WrittenTool]`` for a tool whose name and description sit in ``item`` under the
+        keys ``holder``, and its parameters under ``at`` from there. A missing schema reads
+        as no parameters; a name that is not a string, or parameters that are not an
+        object, make it no tool (None)."""
+        node: Any = item
+        for key in holder:
+            node = node.get(key) if isinstance(node, dict) else None
+        if not isinstance(node, dict) or not isinstance(node.get("name"), str):
+            return None
+        schema: Any = node
+        for key in at:
+            schema = schema.get(key) if isinstance(schema, dict) else None
+        if schema is None:
+            schema = {"type": "object", "properties": {}}
+        if not isinstance(schema, dict):
+            return None
+        description = node.get("description")
+        text = description if isinstance(description, str) else ""
+        return [WrittenTool(node["name"], text, schema, (*holder, *at), strict is True)]
 
     # -- linting --------------------------------------------------------------------------
     def lint(self, definition: ToolDefinition, strict: bool = False) -> list[ProviderIssue]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 from ..calls import ToolCall, fields, items, member
 from . import SchemaFormat
 from .anthropic import ClaudeStrict
-from .base import Provider, Reply, StreamStep
+from .base import Provider, Reply, StreamStep, WrittenTool
 
 if TYPE_CHECKING:
     from ..calls import ToolResult
@@ -65,6 +65,19 @@ class Bedrock(Provider):
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"toolConfig": {"tools": tools, "toolChoice": choice}}
 
+
+    def read_tools(self, item: dict[str, Any]) -> Optional[list[WrittenTool]]:
+        spec = item.get("toolSpec")
+        if isinstance(spec, dict):  # Tool.toolSpec (ToolSpecification)
+            return self.written(item, ("toolSpec",), ("inputSchema", "json"), strict=spec.get("strict"))
+        if len(item) == 1 and ("cachePoint" in item or "systemTool" in item):
+            return []
+        return None
+
+    def listed_tools(self, body: dict[str, Any]) -> Optional[tuple[tuple[str, ...], list[Any]]]:
+        config = body.get("toolConfig")  # converse(modelId=, messages=, toolConfig={"tools": [...]})
+        tools = config.get("tools") if isinstance(config, dict) else None
+        return (("toolConfig", "tools"), tools) if isinstance(tools, list) else None
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         # boto3 hands Converse responses over as plain dicts (no SDK objects): asking

@@ -29,12 +29,13 @@ as ONE ``Content`` (role ``user``) holding every ``function_response`` part
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..calls import ToolCall, fields, items, member
 from ..jsonschema import Cut, Path, SchemaWalker, add_note, in_words, resolve
 from . import SchemaFormat
-from .base import Limits, Provider, StreamStep
+from .base import Limits, Provider, StreamStep, WrittenTool
 
 if TYPE_CHECKING:
     from ..calls import ToolResult
@@ -299,6 +300,37 @@ def _changes(schema: dict[str, Any], defs: dict[str, Any]) -> bool:
     return result
 
 
+class FromOpenAPI(SchemaWalker):
+    """Gemini's OpenAPI-subset schema (``"type": "STRING"``, ``nullable``) read as JSON
+    Schema, for linting declarations written by hand."""
+
+    provider = "Gemini"
+
+    def enter(self, node: dict[str, Any], path: Path) -> dict[str, Any]:
+        kind = node.get("type")
+        if not isinstance(kind, str) and "nullable" not in node:
+            return node
+        out = {k: v for k, v in node.items() if k != "nullable"}
+        if isinstance(kind, str):
+            out["type"] = kind.lower()
+            if node.get("nullable") is True:
+                out["type"] = [kind.lower(), "null"]
+        return out
+
+
+# google-genai ``FunctionDeclaration`` fields, and the keys of ``Tool`` that are not
+# function declarations (tools Google runs).
+DECLARATION_KEYS = frozenset({
+    "name", "description", "parameters", "parameters_json_schema", "parametersJsonSchema", "response",
+    "response_json_schema", "responseJsonSchema", "behavior",
+})
+BUILT_IN_KEYS = frozenset({
+    "google_search", "googleSearch", "google_search_retrieval", "googleSearchRetrieval", "code_execution", "codeExecution",
+    "url_context", "urlContext", "retrieval", "computer_use", "computerUse", "google_maps", "googleMaps", "file_search",
+    "fileSearch", "enterprise_web_search", "enterpriseWebSearch", "mcp_servers", "mcpServers",
+})
+
+
 class Gemini(Provider):
     format = SchemaFormat.GEMINI
     label = "Gemini"
@@ -321,6 +353,36 @@ class Gemini(Provider):
 
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"tools": [{"function_declarations": tools}], "tool_config": choice}
+
+    def read_tools(self, item: dict[str, Any]) -> Optional[list[WrittenTool]]:
+        for key in ("function_declarations", "functionDeclarations"):  # a Tool
+            declarations = item.get(key)
+            if isinstance(declarations, list):
+                found: list[WrittenTool] = []
+                for index, declaration in enumerate(declarations):
+                    tools = self.read_tools(declaration) if isinstance(declaration, dict) else None
+                    if not tools:
+                        return None
+                    found += [replace(t, at=(key, index, *t.at)) for t in tools]
+                return found
+        if item and set(item) <= BUILT_IN_KEYS:
+            return []
+        if not item or not set(item) <= DECLARATION_KEYS:
+            return None
+        for key in ("parameters_json_schema", "parametersJsonSchema"):
+            if key in item:
+                return self.written(item, (), (key,))
+        tools = self.written(item, (), ("parameters",))
+        if tools:
+            tool = tools[0]
+            tools = [replace(tool, parameters=FromOpenAPI(tool.parameters, tool.name).walk())]
+        return tools
+
+    def listed_tools(self, body: dict[str, Any]) -> Optional[tuple[tuple[str, ...], list[Any]]]:
+        config = body.get("config")  # generate_content(model=, contents=, config={"tools": [...]})
+        if isinstance(config, dict) and isinstance(config.get("tools"), list):
+            return ("config", "tools"), config["tools"]
+        return super().listed_tools(body)
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         call = obj if type(obj) is dict else fields(obj)

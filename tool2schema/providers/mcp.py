@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ..calls import ToolCall, fields
 from . import SchemaFormat
-from .base import Provider
+from .base import Provider, WrittenTool
 
 if TYPE_CHECKING:
     from ..calls import ToolResult
@@ -39,6 +39,17 @@ class MCP(Provider):
         if definition.output_schema is not None:
             out["outputSchema"] = definition.output_schema
         return out
+
+    def read_tools(self, item: dict[str, Any]) -> Optional[list[WrittenTool]]:
+        if "inputSchema" not in item or "toolSpec" in item:
+            return None
+        return self.written(item, (), ("inputSchema",))
+
+    def listed_tools(self, body: dict[str, Any]) -> Optional[tuple[tuple[str, ...], list[Any]]]:
+        result = body.get("result")  # a JSON-RPC response to tools/list
+        if isinstance(result, dict) and isinstance(result.get("tools"), list):
+            return ("result", "tools"), result["tools"]
+        return super().listed_tools(body)
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         if type(obj).__name__ != "CallToolRequestParams":

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 from ..calls import ToolCall, fields, has, items, member, tag
 from ..jsonschema import SCHEMA_MAP_KEYS, Path, add_note, in_words
 from . import SchemaFormat
-from .base import Limits, Provider, StreamStep, StrictSubset
+from .base import Limits, Provider, StreamStep, StrictSubset, WrittenTool
 
 if TYPE_CHECKING:
     from ..calls import ToolResult
@@ -188,6 +188,15 @@ class OpenAIChat(Provider):
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"tools": tools, "tool_choice": choice}
 
+    def read_tools(self, item: dict[str, Any]) -> Optional[list[WrittenTool]]:
+        # ChatCompletionFunctionToolParam, or a ChatCompletionCustomToolParam (free text, no schema)
+        kind = item.get("type")
+        function = item.get("function")
+        if kind == "function" and isinstance(function, dict):
+            return self.written(item, ("function",), ("parameters",), strict=function.get("strict"))
+        if kind == "custom" and isinstance(item.get("custom"), dict):
+            return []
+        return None
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         call = obj if type(obj) is dict else fields(obj)

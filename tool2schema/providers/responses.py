@@ -13,11 +13,12 @@ Calls arrive as ``function_call`` output items ``{"type": "function_call", "call
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..calls import ToolCall, fields, items, member, tag
 from . import SchemaFormat
-from .base import Provider, Reply, StreamStep
+from .base import Provider, Reply, StreamStep, WrittenTool
 from .openai import OpenAIChat, OpenAIStrict
 
 if TYPE_CHECKING:
@@ -48,6 +49,30 @@ class OpenAIResponses(Provider):
 
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"tools": tools, "tool_choice": choice}
+
+    # The ``type`` of every other tool of ``openai.types.responses.ToolParam``: built-in
+    # tools the API runs or defines, with no parameters schema of the user's.
+    BUILT_IN: ClassVar[frozenset[str]] = frozenset({
+        "file_search", "web_search", "web_search_preview", "web_search_2025_08_26", "web_search_preview_2025_03_11",
+        "computer_use_preview", "computer", "code_interpreter", "image_generation", "local_shell", "shell", "mcp",
+        "custom", "apply_patch", "tool_search",
+    })
+
+    def read_tools(self, item: dict[str, Any]) -> Optional[list[WrittenTool]]:
+        kind = item.get("type")
+        if kind == "function":  # FunctionToolParam; ``strict`` defaults to true when omitted
+            return self.written(item, (), ("parameters",), strict=item.get("strict", True))
+        if kind == "namespace" and isinstance(item.get("tools"), list):  # NamespaceToolParam
+            found: list[WrittenTool] = []
+            for index, inner in enumerate(item["tools"]):
+                tools = self.read_tools(inner) if isinstance(inner, dict) else None
+                if tools is None:
+                    return None
+                found += [replace(t, at=("tools", index, *t.at)) for t in tools]
+            return found
+        if isinstance(kind, str) and kind in self.BUILT_IN:
+            return []
+        return None
 
 
     def read_call(self, obj: Any) -> Optional[ToolCall]:
