@@ -121,7 +121,7 @@ def _subjects(target: Any) -> list[_Subject]:
 def _is_json(target: Any) -> bool:
     if isinstance(target, dict):
         return True
-    return isinstance(target, list) and bool(target) and all(isinstance(item, dict) for item in target)
+    return isinstance(target, list) and any(isinstance(item, dict) for item in target)
 
 
 def _from_tool(t: Tool[Any, Any]) -> _Subject:

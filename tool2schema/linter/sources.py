@@ -112,4 +112,6 @@ def _read_item(item: dict[str, Any], where: str, providers: list[Provider]) -> O
 
 
 def _kind(value: Any) -> str:
-    return {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}.get(type(value), "number")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return "number"
+    return {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}.get(type(value), f"{type(value).__name__} (not JSON)")
