@@ -6,7 +6,9 @@ The tools come from benchmarks/gen.py (mixed signatures, nested models, enums, G
 docstrings). Their schemas are built first (that cost belongs to decoration and
 ``to_json``, measured by run.py); the time printed is the lint itself, every rule and
 every format selected: median wall and CPU time over ``--rounds`` runs (CPU time is
-the fairer number on a busy machine), plus the findings count.
+the fairer number on a busy machine), plus the findings count. The same tools are then
+linted as JSON definitions (a request body of Anthropic tools, as ``tool2schema lint
+tools.json`` reads it), where every tool is read back from its provider format first.
 """
 
 from __future__ import annotations
@@ -45,18 +47,20 @@ def main() -> None:
         built = sum(len(t.schema.parameters) for t in tools)  # build once; lint reads the cached definitions
         assert built
 
-        times = []
-        cpu = []
-        findings = []
-        for _ in range(args.rounds):
-            start, start_cpu = time.perf_counter(), time.process_time()
-            findings = tool2schema.lint(tools)
-            times.append(time.perf_counter() - start)
-            cpu.append(time.process_time() - start_cpu)
-    print(
-        f"lint {len(tools)} tools: {statistics.median(times) * 1000:.0f} ms wall, {statistics.median(cpu) * 1000:.0f} ms CPU "
-        f"(medians of {args.rounds}; best {min(times) * 1000:.0f} ms wall), {len(findings)} findings"
-    )
+        body = {"tools": [t.to_json("anthropic") for t in tools]}
+        for label, target in (("Python tools", tools), ("JSON definitions", body)):
+            times = []
+            cpu = []
+            findings = []
+            for _ in range(args.rounds):
+                start, start_cpu = time.perf_counter(), time.process_time()
+                findings = tool2schema.lint(target)
+                times.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
+            print(
+                f"lint {len(tools)} {label}: {statistics.median(times) * 1000:.0f} ms wall, {statistics.median(cpu) * 1000:.0f} ms CPU "
+                f"(medians of {args.rounds}; best {min(times) * 1000:.0f} ms wall), {len(findings)} findings"
+            )
 
 
 if __name__ == "__main__":

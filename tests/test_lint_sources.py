@@ -368,3 +368,39 @@ def test_an_mcp_server_that_does_not_answer_is_exit_1_within_the_timeout(args: l
     assert proc.returncode == 1
     assert message in proc.stderr and proc.stdout == ""
     assert time.monotonic() - started < 30
+
+
+# -- provider limits, checked against what the SDKs say ----------------------------------------------
+def longest_name(fmt: SchemaFormat) -> int:
+    """The longest all-letters name the provider's lint accepts."""
+    accepted = [n for n in range(1, 300) if not [f for f in lint([{"name": "a" * n, "description": "d", "inputSchema": {"type": "object", "properties": {}}}], format=fmt, select="T2S101")]]
+    return max(accepted)
+
+
+def test_name_lengths_agree_with_the_provider_sdks() -> None:
+    import re
+
+    import botocore.session
+    from google.genai import types as genai_types
+    from openai.types.shared_params import function_definition
+
+    spec = botocore.session.get_session().get_service_model("bedrock-runtime").shape_for("ToolSpecification").members["name"].metadata
+    assert longest_name(SchemaFormat.BEDROCK) == spec["max"] == 64
+    assert not lint([{"toolSpec": {"name": "bad name", "description": "d", "inputSchema": {"json": {"type": "object"}}}}], select="T2S101") == []
+    assert re.fullmatch(spec["pattern"], "get_order-2")
+    openai_doc = " ".join((function_definition.__doc__ or "").split()) + " ".join(open(function_definition.__file__).read().split())
+    assert "maximum length of 64" in openai_doc and longest_name(SchemaFormat.OPENAI) == longest_name(SchemaFormat.OPENAI_RESPONSES) == 64
+    gemini_doc = genai_types.FunctionDeclaration.model_fields["name"].description or ""
+    documented = int(re.search(r"maximum length of (\d+)", gemini_doc).group(1))  # type: ignore[union-attr]
+    assert longest_name(SchemaFormat.GEMINI) <= documented  # the API's own error stops at 64, below the SDK's 128
+    assert longest_name(SchemaFormat.MCP) == 128  # MCP specification 2025-11-25, "Tool names"
+    assert longest_name(SchemaFormat.ANTHROPIC) == 128  # the API's error: "tools.N.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'"
+
+
+def test_request_limits_are_reported_once_per_request() -> None:
+    many = [{"type": "function", "function": {"name": f"get_item_{i}", "description": "d", "parameters": {"type": "object", "properties": {}}}} for i in range(129)]
+    (finding,) = lint(many, select="T2S102")
+    assert finding.tool is None and "129 tools in one request; OpenAI accepts at most 128" in finding.message
+    strict = [{"name": f"get_item_{i}", "description": "d", "strict": True, "input_schema": {"type": "object", "properties": {}, "additionalProperties": False}} for i in range(21)]
+    (finding,) = lint(strict, select="T2S102")
+    assert "21 strict tools" in finding.message
