@@ -1080,3 +1080,37 @@ def test_t2s005_examples_in_a_list_literal_are_not_allowed_values() -> None:
         return len(tags)
 
     assert found(tag_items, "T2S005") == []
+
+
+# -- T2S001 reads English -----------------------------------------------------------------
+def test_verb_lexicon_is_package_data_with_5000_verbs() -> None:
+    from tool2schema.linter.vocabulary import english_verbs
+
+    verbs, dual = english_verbs()
+    assert len(verbs) >= 5000 and dual < verbs
+    assert {"scale", "summarize", "geocode"} - verbs <= {"geocode"}  # 'geocode' is tool jargon: in the curated list
+
+
+@pytest.mark.parametrize(
+    "name, description, fires",
+    [
+        ("scale_recipe", "Scale a recipe to a number of servings.", False),
+        ("geocode_address", "Turn an address into coordinates.", False),
+        ("summarize_thread", "Summarize an email thread.", False),
+        ("github.create_issue", "Open an issue.", False),
+        ("fs__read_file", "Read a file.", False),
+        ("createIssue", "Open an issue.", False),
+        ("unstar_repository", "Remove the star.", False),
+        ("round_number", "Round a number.", False),
+        ("github_star", "Star a repository.", True),
+        ("user_data", "Everything about a user.", True),
+        ("process", "Process it.", True),
+        ("stock_price", "Get the current stock price.", True),
+        ("issue_read", "Get an issue.", True),
+        ("core_memory_add", "Add to the memory.", True),
+        ("message_get_login_status", "Get the login status.", True),
+    ],
+)
+def test_t2s001_reads_english(name: str, description: str, fires: bool) -> None:
+    t = tool(name=name, description=description + " Use it when asked.")(lambda order_number: None)
+    assert bool(found(t, "T2S001")) is fires

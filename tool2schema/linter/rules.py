@@ -415,6 +415,7 @@ _FORMAT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:must|should)\s+(?:start|begin|end)\s+with\b|\bin\s+the\s+format\b", re.IGNORECASE), "named"),
     (re.compile(r"\bE\.?164\b|\bUUID\b|\bISO[- ]?4217\b|\bISO[- ]?3166(?:-1)?(?:\s+alpha-?[23])?\b", re.IGNORECASE), "named"),
     (re.compile(r"\b\d+(?:\s*(?:-|to|–)\s*\d+)?[- ]digits?\b|\d+位数字", re.IGNORECASE), "digits"),
+    (re.compile(r"\b(?:\d+|two|three|four)[- ]letter\b", re.IGNORECASE), "named"),
     (re.compile(r"格式为\S{2,}"), "named"),
 )
 
@@ -731,7 +732,7 @@ def told_apart(a: tuple[str, str], b: tuple[str, str], words_a: frozenset[str], 
         return "contrast"
     sa = [w for w in _summary(a[1]).split() if w in words_a]
     sb = [w for w in _summary(b[1]).split() if w in words_b]
-    if difflib.SequenceMatcher(None, sa, sb, autojunk=False).ratio() < threshold:
+    if (sa != sb and sorted(sa) == sorted(sb)) or difflib.SequenceMatcher(None, sa, sb, autojunk=False).ratio() < threshold:
         return "order"
     return None
 
