@@ -46,7 +46,7 @@ def test_openai_responses(t: tool2schema.Tool[Any, Any]) -> None:
 
     out = t.to_json(SchemaFormat.OPENAI_RESPONSES)
     check_typed_dict(FunctionToolParam, out)
-    assert out["strict"] is False  # the Responses API is strict unless told otherwise
+    assert out["strict"] is None  # not chosen: null, the API decides (strict where the schema allows)
     check_draft2020(out["parameters"])
 
 

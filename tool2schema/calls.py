@@ -12,10 +12,13 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .errors import ToolCallError
 from .providers import FormatLike, SchemaFormat, coerce_format, get, in_call_order
+
+if TYPE_CHECKING:
+    from .definition import ToolDefinition
 
 
 def member(obj: Any, key: str) -> Any:
@@ -198,7 +201,7 @@ class ToolResult:
     ``to_message(format)`` builds that provider's tool-result item.
     """
 
-    __slots__ = ("call", "value", "is_error", "error_kind", "_errors", "message", "exception")
+    __slots__ = ("call", "value", "is_error", "error_kind", "_errors", "message", "exception", "found")
 
     def __init__(
         self,
@@ -218,6 +221,9 @@ class ToolResult:
         self._errors = errors
         self.message = message
         self.exception = exception
+        self.found: Optional[tuple[ToolDefinition, ...]] = None
+        """For a call of the client search tool: the definitions of the tools it found (the
+        result goes back as the provider's tool references, or the definitions, to load)."""
 
     @property
     def errors(self) -> list[dict[str, Any]]:

@@ -46,6 +46,16 @@ class ToolDefinition:
     description_given: bool = False
     """Whether the description came from a docstring or ``description=`` (even if empty)."""
     output_schema_override: dict[str, Any] | None = field(default=None, compare=False)
+    defer_loading: bool = False
+    """``@tool(defer_loading=True)``: left out of a request (or sent deferred, where the
+    provider takes that) when ``registry.request(..., defer=True)``, until a search finds it."""
+    callers: tuple[str, ...] = ()
+    """``@tool(callers=[...])``: who may call the tool, provider-neutral (``"direct"``: the
+    model; ``"code"``: code the model runs); each provider maps them (``allowed_callers``)."""
+    eager_input_streaming: bool | None = None
+    """``@tool(eager_input_streaming=...)``: Anthropic's per-tool flag (None: the API's default)."""
+    send_output_schema: bool = True
+    """``@tool(output_schema=False)`` leaves the output schema out of every format."""
 
     @cached_property
     def output_schema(self) -> dict[str, Any] | None:

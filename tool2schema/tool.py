@@ -132,6 +132,10 @@ class Tool(Generic[P, R]):
         localns: Optional[dict[str, Any]] = None,
         examples: Sequence[dict[str, Any]] = (),
         timeout: Optional[float] = None,
+        defer_loading: bool = False,
+        callers: Sequence[str] = (),
+        eager_input_streaming: Optional[bool] = None,
+        output_schema: bool = True,
         **options: Any,
     ) -> None:
         if timeout is not None and not (isinstance(timeout, (int, float)) and timeout > 0):
@@ -141,8 +145,22 @@ class Tool(Generic[P, R]):
         if unknown:
             raise TypeError(
                 f"tool() got unknown option(s) {', '.join(sorted(unknown))}; "
-                f"options: name, description, tags, inject, forbid_extra, examples, timeout, {', '.join(_OPTION_NAMES)}"
+                "options: name, description, tags, inject, forbid_extra, examples, timeout, defer_loading, callers, "
+                f"eager_input_streaming, output_schema, {', '.join(_OPTION_NAMES)}"
             )
+        if isinstance(callers, str) or not all(c in CALLERS for c in callers):
+            raise TypeError(f"callers takes a list of {', '.join(repr(c) for c in CALLERS)} (who may call the tool), not {callers!r}")
+        for flag, value in (("defer_loading", defer_loading), ("output_schema", output_schema)):
+            if not isinstance(value, bool):
+                raise TypeError(f"{flag} takes True or False, not {value!r}")
+        if eager_input_streaming is not None and not isinstance(eager_input_streaming, bool):
+            raise TypeError(f"eager_input_streaming takes True, False or None, not {eager_input_streaming!r}")
+        self._flags: dict[str, Any] = {
+            "defer_loading": defer_loading,
+            "callers": tuple(callers),
+            "eager_input_streaming": eager_input_streaming,
+            "send_output_schema": output_schema,
+        }
         if isinstance(tags, str):
             raise TypeError("tags takes a list of strings, not a string")
         if isinstance(inject, str):
@@ -183,6 +201,11 @@ class Tool(Generic[P, R]):
             mark = getattr(inspect, "markcoroutinefunction", None)
             if mark is not None:
                 mark(self)
+
+    @property
+    def defer_loading(self) -> bool:
+        """``@tool(defer_loading=True)``: deferred by ``registry.request(..., defer=True)``."""
+        return bool(self._flags["defer_loading"])
 
     @property
     def timeout(self) -> Optional[float]:
@@ -371,6 +394,7 @@ class Tool(Generic[P, R]):
             examples=examples,
             examples_in_description=bool(cfg.examples_in_description),
             description_given=self._explicit_description is not None or (info.has_docstring and not cfg.ignore_function_description),
+            **self._flags,
         )
         state = _State(gen, key, info, args, options, definition)
         if examples:
@@ -398,9 +422,17 @@ class Tool(Generic[P, R]):
                 ) from None
 
     # -- schemas ------------------------------------------------------------------
-    def to_json(self, format: Optional[FormatLike] = None, strict: Optional[bool] = None) -> dict[str, Any]:
+    def to_json(
+        self, format: Optional[FormatLike] = None, strict: Optional[bool] = None, *, json_schema: bool = False, output_schema: bool = True
+    ) -> dict[str, Any]:
         """This tool's definition in a provider ``format`` (default ``CONFIG.default_format``,
         i.e. ``"openai"``); ``strict=True`` gives OpenAI strict-mode schemas.
+
+        ``json_schema=True``: Gemini's full JSON Schema field (``parameters_json_schema``,
+        keeping ``$defs``, ``anyOf`` and formats) instead of its OpenAPI-subset
+        ``parameters``. ``output_schema=False`` leaves out the output schema a format
+        carries (OpenAI Responses ``output_schema``, Gemini ``response_json_schema``, MCP
+        ``outputSchema``).
 
         The result is cached and read-only (``copy.deepcopy`` it to edit). Raises
         ``ToolDefinitionError`` if the tool cannot be built and ``SchemaFormatError`` if
@@ -409,16 +441,24 @@ class Tool(Generic[P, R]):
         state = self._shared.state
         if state is None or state.generation != _config.generation():
             state = self._rebuild()
-        rkey = (format, strict)
+        chosen = strict is not None or self.config.is_set("strict") or CONFIG.is_set("strict")
+        rkey = (format, strict, chosen) if not json_schema and output_schema else (format, strict, chosen, json_schema, output_schema)
         try:
             return state.rendered[rkey]  # type: ignore[no-any-return]
         except (KeyError, TypeError):
             pass
         provider = get_provider(coerce_format(format if format is not None else self.config.default_format))
         # an explicit strict=True raises where the provider has no strict mode; the
-        # configured default (CONFIG.strict, @tool(strict=True)) applies where it has one
-        use_strict = bool(strict) if strict is not None else bool(self.config.strict) and provider.strict_walker is not None
-        result = freeze(provider.tool(state.definition, use_strict))
+        # configured default (CONFIG.strict, @tool(strict=True)) applies where it has one;
+        # None when nobody chose (a provider with its own default, Responses, keeps it)
+        use_strict: Optional[bool]
+        if strict is not None:
+            use_strict = bool(strict)
+        elif chosen:
+            use_strict = bool(self.config.strict) and provider.strict_walker is not None
+        else:
+            use_strict = None
+        result = freeze(provider.tool(state.definition, use_strict, json_schema=json_schema, output_schema=output_schema))
         try:
             state.rendered[rkey] = result
         except TypeError:  # unhashable format argument
@@ -634,6 +674,10 @@ def _kind_of(target: Any) -> ToolKind:
     raise ToolDefinitionError(f"tool(): {target!r} is not callable")
 
 
+CALLERS = ("direct", "code")
+"""The provider-neutral names ``@tool(callers=...)`` takes."""
+
+
 @overload
 def tool(func: type[R], /) -> Tool[..., R]: ...
 @overload
@@ -657,6 +701,10 @@ def tool(
     forbid_extra: bool = False,
     examples: Sequence[dict[str, Any]] = (),
     timeout: Optional[float] = None,
+    defer_loading: bool = False,
+    callers: Sequence[str] = (),
+    eager_input_streaming: Optional[bool] = None,
+    output_schema: bool = True,
 ) -> Callable[[Callable[P, R]], Tool[P, R]]: ...
 
 
@@ -682,6 +730,13 @@ def tool(func: Any = None, /, **options: Any) -> Any:
       JSON objects adds more).
     - ``timeout``: seconds a ``ToolRegistry`` lets one call run before answering with an
       error of kind ``timeout`` (overrides the registry's ``timeout``).
+    - ``defer_loading``: left out of ``registry.request(..., defer=True)`` (or sent
+      deferred where the provider takes that) until a tool search finds it.
+    - ``callers``: who may call the tool: ``"direct"`` (the model) and/or ``"code"``
+      (code the model runs: programmatic tool calling), mapped to each provider's
+      ``allowed_callers`` (Anthropic, OpenAI Responses; other formats have no such field).
+    - ``eager_input_streaming``: Anthropic's per-tool flag (None: the API's default).
+    - ``output_schema=False``: leave the return annotation's schema out of every format.
     """
     if func is None:
         return lambda f: Tool(f, localns=caller_locals(f, 1), **options)

@@ -54,7 +54,7 @@ class ProviderSDK:
 
         return providers.get(self.fmt).user_message(USER_TEXT)
 
-    def check_tool(self, out: dict[str, Any], strict: bool) -> dict[str, Any]:
+    def check_tool(self, out: dict[str, Any], strict: Optional[bool]) -> dict[str, Any]:
         """Validate a tool definition with the SDK; return its parameters schema."""
         raise NotImplementedError
 
@@ -95,11 +95,11 @@ class OpenAIChatSDK(ProviderSDK):
     label = "OpenAI"
     strict_refused = frozenset({"counts", "pair", "any_value"})
 
-    def check_tool(self, out: dict[str, Any], strict: bool) -> dict[str, Any]:
+    def check_tool(self, out: dict[str, Any], strict: Optional[bool]) -> dict[str, Any]:
         from openai.types.chat import ChatCompletionToolParam
 
         check_typed_dict(ChatCompletionToolParam, out)
-        assert out["function"].get("strict", False) is strict
+        assert out["function"].get("strict", False) is bool(strict)  # omitted unless chosen
         params: dict[str, Any] = out["function"]["parameters"]
         return params
 
@@ -162,11 +162,13 @@ class OpenAIChatSDK(ProviderSDK):
 class ResponsesSDK(OpenAIChatSDK):
     fmt = "openai-responses"
 
-    def check_tool(self, out: dict[str, Any], strict: bool) -> dict[str, Any]:
+    def check_tool(self, out: dict[str, Any], strict: Optional[bool]) -> dict[str, Any]:
         from openai.types.responses import FunctionToolParam
 
         check_typed_dict(FunctionToolParam, out)
-        assert out["strict"] is strict  # the API is strict unless told false
+        # strict chosen: said; not chosen (None): null, the API's own default ("If omitted,
+        # Responses attempts to use strict validation when the schema is compatible")
+        assert out["strict"] is strict
         params: dict[str, Any] = out["parameters"]
         return params
 
@@ -233,11 +235,11 @@ class AnthropicSDK(ProviderSDK):
     label = "Anthropic"
     strict_refused = frozenset({"counts", "pair", "any_value", "walk_tree"})
 
-    def check_tool(self, out: dict[str, Any], strict: bool) -> dict[str, Any]:
+    def check_tool(self, out: dict[str, Any], strict: Optional[bool]) -> dict[str, Any]:
         from anthropic.types import ToolParam
 
         check_typed_dict(ToolParam, out)
-        assert out.get("strict", False) is strict
+        assert out.get("strict", False) is bool(strict)  # omitted unless chosen
         schema: dict[str, Any] = out["input_schema"]
         assert schema["type"] == "object" and not {"oneOf", "anyOf", "allOf"} & set(schema)
         return schema
@@ -314,10 +316,10 @@ class BedrockSDK(AnthropicSDK):
     fmt = "bedrock"
     label = "Bedrock"
 
-    def check_tool(self, out: dict[str, Any], strict: bool) -> dict[str, Any]:
+    def check_tool(self, out: dict[str, Any], strict: Optional[bool]) -> dict[str, Any]:
         request = {"modelId": "m", "messages": [{"role": "user", "content": [{"text": "hi"}]}], "toolConfig": {"tools": [out]}}
         botocore_check(request)
-        assert out["toolSpec"].get("strict", False) is strict
+        assert out["toolSpec"].get("strict", False) is bool(strict)  # omitted unless chosen
         schema: dict[str, Any] = out["toolSpec"]["inputSchema"]["json"]
         assert schema["type"] == "object"
         return schema
@@ -371,7 +373,7 @@ class GeminiSDK(ProviderSDK):
     fmt = "gemini"
     label = "Gemini"
 
-    def check_tool(self, out: dict[str, Any], strict: bool) -> dict[str, Any]:
+    def check_tool(self, out: dict[str, Any], strict: Optional[bool]) -> dict[str, Any]:
         from google.genai import types
 
         decl = types.FunctionDeclaration.model_validate(out)  # extra="forbid": unknown keys fail
@@ -440,7 +442,7 @@ class MCPSDK(ProviderSDK):
     label = "MCP"
     has_ids = False  # JSON-RPC carries the request id, not the call
 
-    def check_tool(self, out: dict[str, Any], strict: bool) -> dict[str, Any]:
+    def check_tool(self, out: dict[str, Any], strict: Optional[bool]) -> dict[str, Any]:
         import mcp.types
 
         parsed = mcp.types.Tool.model_validate(out)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tool2schema
 from tool2schema import providers
 
 from .. import corpus
@@ -12,7 +13,13 @@ PROVIDER = "openai-responses"
 
 
 def test_strict_is_always_written() -> None:
-    assert corpus.search.to_json("openai-responses")["strict"] is False
+    assert corpus.search.to_json("openai-responses")["strict"] is None  # nobody chose: the API's default
+    assert corpus.search.to_json("openai-responses", strict=False)["strict"] is False
+    tool2schema.CONFIG.strict = False  # chosen globally: said
+    try:
+        assert corpus.search.to_json("openai-responses")["strict"] is False
+    finally:
+        tool2schema.CONFIG.reset_default()
     strict = corpus.search.to_json("openai-responses", strict=True)
     assert strict["strict"] is True
     assert strict["parameters"] == corpus.search.to_json("openai", strict=True)["function"]["parameters"]

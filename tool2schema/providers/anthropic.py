@@ -152,16 +152,47 @@ class Anthropic(Provider):
     limits = Limits(max_strict_tools=20, max_strict_optional=24, max_strict_unions=16)
     strict_walker = ClaudeStrict
 
-    def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+    def tool(self, definition: ToolDefinition, strict: Optional[bool], *, json_schema: bool = False, output_schema: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = self.named(definition)
-        schema = self.object_root(definition, self.parameters(definition, strict))
+        schema = self.object_root(definition, self.parameters(definition, bool(strict)))
         out[self.parameters_key] = schema
         if strict:
             self.check_strict_limits(definition, schema)
             out["strict"] = True
         if definition.examples:
             out["input_examples"] = [dict(e) for e in definition.examples]
+        callers = self.allowed_callers(definition)
+        if callers is not None:
+            out["allowed_callers"] = callers
+        if definition.eager_input_streaming is not None:
+            out["eager_input_streaming"] = definition.eager_input_streaming
         return out
+
+    # Programmatic tool calling: code run by the code execution tool calls the tool.
+    # ``ToolParam.allowed_callers`` takes "direct" and the code execution tool versions;
+    # "code" maps to the version the programmatic tool calling guide uses.
+    CODE_EXECUTION = "code_execution_20250825"
+    CALLERS: ClassVar[dict[str, str]] = {"direct": "direct", "code": CODE_EXECUTION}
+
+    # Tool search (the "Tool search tool" guide): deferred tools carry
+    # ``defer_loading: true`` and are loaded by ``tool_reference`` blocks, which the
+    # server's search tools return, and which a client-side search returns in its
+    # ``tool_result`` content.
+    deferral = True
+    search_variants = ("bm25", "regex")
+    SEARCH_TOOLS: ClassVar[dict[str, dict[str, str]]] = {
+        "bm25": {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"},
+        "regex": {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"},
+    }
+
+    def provider_search_tool(self, variant: str) -> dict[str, Any]:
+        return dict(self.SEARCH_TOOLS[variant])
+
+    def cached(self, tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        # prompt caching: a cache_control breakpoint on the last tool caches every tool definition
+        if not tools:
+            return tools
+        return [*tools[:-1], {**tools[-1], "cache_control": {"type": "ephemeral"}}]
 
     def check_strict_limits(self, definition: ToolDefinition, schema: dict[str, Any]) -> None:
         from ..errors import SchemaFormatError
@@ -273,7 +304,10 @@ class Anthropic(Provider):
         return []
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
-        msg: dict[str, Any] = {"type": "tool_result", "tool_use_id": self.required_id(result, "tool_use_id"), "content": result.content}
+        content: Any = result.content
+        if result.found is not None:  # a client tool search: tool_reference blocks load the deferred tools it found
+            content = [{"type": "tool_reference", "tool_name": d.name} for d in result.found]
+        msg: dict[str, Any] = {"type": "tool_result", "tool_use_id": self.required_id(result, "tool_use_id"), "content": content}
         if result.is_error:
             msg["is_error"] = True
         return msg

@@ -203,9 +203,75 @@ class Provider:
             )
         return schema
 
-    def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
-        """The tool definition, as the provider's SDK takes it in a request."""
+    def tool(self, definition: ToolDefinition, strict: Optional[bool], *, json_schema: bool = False, output_schema: bool = True) -> dict[str, Any]:
+        """The tool definition, as the provider's SDK takes it in a request.
+
+        ``strict``: True/False as chosen, None when nobody chose (a provider whose API has
+        its own default, OpenAI Responses, leaves it to the API; the others read None as
+        False). ``json_schema``: Gemini's full JSON Schema field instead of its OpenAPI
+        subset (other formats always carry JSON Schema). ``output_schema=False`` leaves the
+        output schema out where the format has one."""
         raise NotImplementedError
+
+    def output_schema(self, definition: ToolDefinition, wanted: bool) -> Optional[dict[str, Any]]:
+        """The output schema to send (the return annotation's, when it is an object), or None
+        when there is none or it is not wanted (per call or ``@tool(output_schema=False)``)."""
+        if not wanted or not definition.send_output_schema:
+            return None
+        return definition.output_schema
+
+    CALLERS: ClassVar[dict[str, str]] = {}
+    """``@tool(callers=...)``'s provider-neutral names -> this API's ``allowed_callers`` values
+    (empty: the API has no such field, and ``callers`` is not sent)."""
+
+    def allowed_callers(self, definition: ToolDefinition) -> Optional[list[str]]:
+        """The tool's ``allowed_callers`` in this API's words, or None when it has none."""
+        if not definition.callers or not self.CALLERS:
+            return None
+        unknown = [c for c in definition.callers if c not in self.CALLERS]
+        if unknown:
+            raise SchemaFormatError(
+                f"tool {definition.name!r}: callers {unknown} are not known; use "
+                f"{', '.join(repr(c) for c in self.CALLERS)} (mapped to {self.label}'s allowed_callers)"
+            )
+        return [self.CALLERS[c] for c in definition.callers]
+
+    # -- large tool sets: registry.request(..., defer=, search=, allowed=, namespaces=, cache=) --
+    deferral: ClassVar[bool] = False
+    """Whether the API takes deferred definitions (``defer_loading``), loaded by a tool
+    search; without it, deferred tools are left out of the request."""
+    search_variants: ClassVar[tuple[str, ...]] = ()
+    """The API's own tool search tools (``search="provider"`` picks the first)."""
+
+    def deferred(self, tool: dict[str, Any]) -> dict[str, Any]:
+        """``tool`` marked deferred (only asked when `deferral` is true)."""
+        return {**tool, "defer_loading": True}
+
+    def provider_search_tool(self, variant: str) -> dict[str, Any]:
+        """The API's own tool search tool (``search="provider"``)."""
+        raise SchemaFormatError(
+            f"{self.label} has no tool search of its own; use search='client' (a search tool backed by registry.search)"
+        )
+
+    def client_search_tool(self, definition: ToolDefinition, strict: Optional[bool]) -> dict[str, Any]:
+        """The client-side search tool (``search="client"``): by default an ordinary tool."""
+        return self.tool(definition, strict)
+
+    def allowed_tool_choice(self, names: Sequence[str], required: bool) -> Optional[Any]:
+        """A tool choice that lets the model call only ``names`` while ``tools`` stays whole
+        (``required``: it must call one), or None when the API has none: the registry then
+        leaves the other tools out of the request."""
+        return None
+
+    def cached(self, tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """``tools`` with the API's prompt-cache breakpoint after them (``cache=True``);
+        unchanged where caching needs no marker."""
+        return tools
+
+    def namespaced(self, groups: Sequence[tuple[str, str, list[dict[str, Any]]]], loose: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Tools grouped into the API's namespaces: ``groups`` of (name, description, tools),
+        then the ``loose`` ones that belong to none."""
+        raise SchemaFormatError(f"{self.label} has no tool namespaces (namespaces= is an OpenAI Responses feature)")
 
     def named(self, definition: ToolDefinition, **first: Any) -> dict[str, Any]:
         """``{**first, "name", "description"?}``: the checked name and, when there is one,

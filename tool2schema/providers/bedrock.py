@@ -48,9 +48,9 @@ class Bedrock(Provider):
     parameters_key = "inputSchema"
     strict_walker = BedrockStrict
 
-    def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+    def tool(self, definition: ToolDefinition, strict: Optional[bool], *, json_schema: bool = False, output_schema: bool = True) -> dict[str, Any]:
         inner: dict[str, Any] = self.named(definition)
-        inner[self.parameters_key] = {"json": self.object_root(definition, self.parameters(definition, strict))}
+        inner[self.parameters_key] = {"json": self.object_root(definition, self.parameters(definition, bool(strict)))}
         if strict:
             inner["strict"] = True
         return {"toolSpec": inner}
@@ -64,6 +64,10 @@ class Bedrock(Provider):
 
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"toolConfig": {"tools": tools, "toolChoice": choice}}
+
+    def cached(self, tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        # Converse prompt caching: a cachePoint entry in the tool list caches what comes before it
+        return [*tools, {"cachePoint": {"type": "default"}}]
 
 
     def read_tools(self, item: dict[str, Any]) -> Optional[list[WrittenTool]]:

@@ -339,17 +339,31 @@ class Gemini(Provider):
     limits = Limits(max_tools=512)  # the API's error: "At most 512 function declarations can be specified."
     plain_walker = GeminiSchema
 
-    def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+    def tool(self, definition: ToolDefinition, strict: Optional[bool], *, json_schema: bool = False, output_schema: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = self.named(definition)
-        schema = self.parameters(definition, strict)
-        if definition.parameters.get("properties"):
-            out["parameters"] = schema
+        if json_schema:
+            # FunctionDeclaration.parameters_json_schema: JSON Schema ($defs, anyOf, formats
+            # kept), mutually exclusive with the OpenAPI-subset ``parameters``
+            out["parameters_json_schema"] = self.object_root(definition, GeminiJSONSchema(definition.parameters, definition.name).walk())
+        else:
+            schema = self.parameters(definition, bool(strict))
+            if definition.parameters.get("properties"):
+                out["parameters"] = schema
+        returns = self.output_schema(definition, output_schema)
+        if returns is not None:
+            # FunctionDeclaration.response_json_schema: the function's output, in JSON Schema
+            out["response_json_schema"] = GeminiJSONSchema(returns, definition.name).walk()
         return out
 
     def tool_choice(self, names: Sequence[str], required: bool) -> Any:
         if not required:
             return {"function_calling_config": {"mode": "AUTO"}}
         return {"function_calling_config": {"mode": "ANY", "allowed_function_names": list(names)}}
+
+    def allowed_tool_choice(self, names: Sequence[str], required: bool) -> Optional[Any]:
+        # FunctionCallingConfig: allowed_function_names is honoured in ANY and VALIDATED
+        # modes only, so narrowing without forcing a call is VALIDATED
+        return {"function_calling_config": {"mode": "ANY" if required else "VALIDATED", "allowed_function_names": list(names)}}
 
     def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
         return {"tools": [{"function_declarations": tools}], "tool_config": choice}

@@ -13,7 +13,7 @@ Calls arrive as ``tools/call`` params (``CallToolRequestParams``: ``name``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ..calls import ToolCall, fields
 from . import SchemaFormat
@@ -33,12 +33,19 @@ class MCP(Provider):
     """MCP has no request with a tool choice (the host picks tools) and no native output."""
     parameters_key = "inputSchema"
 
-    def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+    def tool(self, definition: ToolDefinition, strict: Optional[bool], *, json_schema: bool = False, output_schema: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = self.named(definition)
-        out[self.parameters_key] = self.parameters(definition, strict)
-        if definition.output_schema is not None:
-            out["outputSchema"] = definition.output_schema
+        out[self.parameters_key] = self.parameters(definition, bool(strict))
+        schema = self.output_schema(definition, output_schema)
+        if schema is not None:
+            out["outputSchema"] = schema
         return out
+
+    def tool_choice(self, names: Sequence[str], required: bool) -> Any:
+        return None  # the host chooses: MCP has no tool choice
+
+    def request(self, tools: list[dict[str, Any]], choice: Any) -> dict[str, Any]:
+        return {"tools": tools}  # the body of a tools/list result
 
     def read_tools(self, item: dict[str, Any]) -> Optional[list[WrittenTool]]:
         if "inputSchema" not in item or "toolSpec" in item:

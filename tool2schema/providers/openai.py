@@ -168,15 +168,22 @@ class OpenAIChat(Provider):
     limits = Limits(max_tools=128, max_description=1024, max_nesting=10, max_properties=5000, max_strict_enum_values=1000, max_strict_schema_chars=120_000)
     strict_walker = OpenAIStrict
 
-    def function_object(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+    def function_object(self, definition: ToolDefinition, strict: Optional[bool]) -> dict[str, Any]:
         out: dict[str, Any] = self.named(definition)
-        out["parameters"] = self.parameters(definition, strict)
+        out["parameters"] = self.parameters(definition, bool(strict))
         if strict:
             out["strict"] = True
         return out
 
-    def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+    def tool(self, definition: ToolDefinition, strict: Optional[bool], *, json_schema: bool = False, output_schema: bool = True) -> dict[str, Any]:
+        # ChatCompletionFunctionToolParam: name, description, parameters, strict; nothing
+        # else (no defer_loading, allowed_callers or output_schema: those are Responses')
         return {"type": "function", "function": self.function_object(definition, strict)}
+
+    def allowed_tool_choice(self, names: Sequence[str], required: bool) -> Optional[Any]:
+        # ChatCompletionAllowedToolChoiceParam: narrows the tools without changing `tools`
+        tools = [{"type": "function", "function": {"name": n}} for n in names]
+        return {"type": "allowed_tools", "allowed_tools": {"mode": "required" if required else "auto", "tools": tools}}
 
     def tool_choice(self, names: Sequence[str], required: bool) -> Any:
         if not required:
@@ -290,6 +297,6 @@ class OpenAITune(OpenAIChat):
 
     format = SchemaFormat.OPENAI_TUNE
 
-    def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+    def tool(self, definition: ToolDefinition, strict: Optional[bool], *, json_schema: bool = False, output_schema: bool = True) -> dict[str, Any]:
         return self.function_object(definition, strict)
 

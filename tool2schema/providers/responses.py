@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..calls import ToolCall, fields, items, member, tag
+from ..search import SEARCH_TOOL
 from . import SchemaFormat
 from .base import Provider, Reply, StreamStep, WrittenTool
 from .openai import OpenAIChat, OpenAIStrict
@@ -34,11 +35,42 @@ class OpenAIResponses(Provider):
     limits = OpenAIChat.limits
     strict_walker = OpenAIStrict
 
-    def tool(self, definition: ToolDefinition, strict: bool) -> dict[str, Any]:
+    def tool(self, definition: ToolDefinition, strict: Optional[bool], *, json_schema: bool = False, output_schema: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = self.named(definition, type="function")
-        out["parameters"] = self.parameters(definition, strict)
-        out["strict"] = bool(strict)
+        out["parameters"] = self.parameters(definition, bool(strict))
+        # a required, nullable key: null leaves it to the API ("If omitted, Responses attempts
+        # to use strict validation when the schema is compatible"), as when nobody chose
+        out["strict"] = None if strict is None else bool(strict)
+        schema = self.output_schema(definition, output_schema)
+        if schema is not None:
+            out["output_schema"] = schema  # "the JSON value encoded in string outputs"
+        callers = self.allowed_callers(definition)
+        if callers is not None:
+            out["allowed_callers"] = callers
         return out
+
+    CALLERS: ClassVar[dict[str, str]] = {"direct": "direct", "code": "programmatic"}
+
+    # Tool search: deferred function tools carry ``defer_loading: true``; the hosted
+    # ``{"type": "tool_search"}`` loads them itself, the client-executed one
+    # (``execution: "client"``) is called as a ``tool_search_call`` item and answered by a
+    # ``tool_search_output`` item holding the definitions it found.
+    deferral = True
+    search_variants = ("server",)
+
+    def provider_search_tool(self, variant: str) -> dict[str, Any]:
+        return {"type": "tool_search"}
+
+    def client_search_tool(self, definition: ToolDefinition, strict: Optional[bool]) -> dict[str, Any]:
+        return {"type": "tool_search", "execution": "client", "description": definition.description, "parameters": self.parameters(definition, False)}
+
+    def allowed_tool_choice(self, names: Sequence[str], required: bool) -> Optional[Any]:
+        # ToolChoiceAllowedParam; it cannot name a function inside a namespace
+        return {"type": "allowed_tools", "mode": "required" if required else "auto", "tools": [{"type": "function", "name": n} for n in names]}
+
+    def namespaced(self, groups: Sequence[tuple[str, str, list[dict[str, Any]]]], loose: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        # NamespaceToolParam: {"type": "namespace", "name", "description", "tools"}
+        return [*({"type": "namespace", "name": name, "description": text, "tools": tools} for name, text, tools in groups), *loose]
 
     def tool_choice(self, names: Sequence[str], required: bool) -> Any:
         if not required:
@@ -78,9 +110,13 @@ class OpenAIResponses(Provider):
     def read_call(self, obj: Any) -> Optional[ToolCall]:
         call = obj if type(obj) is dict else fields(obj)
         kind = None if call is None else call.get("type")
-        if type(kind) is not str or kind != "function_call":  # (a str subclass could make != raise or lie)
+        if type(kind) is not str:
             return None
-        return ToolCall.read(call.get("name"), call.get("arguments"), call.get("call_id"), self.format, obj)
+        if kind == "function_call":
+            return ToolCall.read(call.get("name"), call.get("arguments"), call.get("call_id"), self.format, obj)
+        if kind == "tool_search_call" and call.get("execution") == "client":  # the client search tool's call
+            return ToolCall.read(SEARCH_TOOL, call.get("arguments"), call.get("call_id"), self.format, obj)
+        return None
 
     def response_items(self, response: Any) -> Optional[list[Any]]:
         output = member(response, "output")
@@ -126,7 +162,19 @@ class OpenAIResponses(Provider):
         return []
 
     def result_item(self, result: ToolResult) -> dict[str, Any]:
-        return {"type": "function_call_output", "call_id": self.required_id(result, "call_id"), "output": result.content}
+        call_id = self.required_id(result, "call_id")
+        if result.found is not None:  # a client tool search: the definitions it found, loaded for the next turn
+            tools = [self.tool(d, None) for d in result.found]
+            return {"type": "tool_search_output", "call_id": call_id, "execution": "client", "status": "completed", "tools": tools}
+        out: dict[str, Any] = {"type": "function_call_output", "call_id": call_id, "output": result.content}
+        raw = result.call.raw if result.call is not None else None
+        for key in ("caller", "namespace"):  # a programmatic call's caller, a namespaced function's namespace
+            value = member(raw, key)
+            if value and key == "caller":
+                value = dict(fields(value) or {})
+            if value:
+                out[key] = value
+        return out
 
     def user_message(self, text: str) -> dict[str, Any]:
         return {"role": "user", "content": text}
@@ -147,7 +195,7 @@ class OpenAIResponses(Provider):
             spec["strict"] = True
         return {"text": {"format": spec}}
 
-    ITEM_TYPES = frozenset({"message", "function_call", "reasoning", "web_search_call", "file_search_call", "computer_call", "code_interpreter_call"})
+    ITEM_TYPES = frozenset({"message", "function_call", "tool_search_call", "reasoning", "web_search_call", "file_search_call", "computer_call", "code_interpreter_call"})
 
     def reply(self, response: Any) -> Optional[Reply]:
         # the ``output`` list of a Response, on its own
