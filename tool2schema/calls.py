@@ -201,7 +201,7 @@ class ToolResult:
     ``to_message(format)`` builds that provider's tool-result item.
     """
 
-    __slots__ = ("call", "value", "is_error", "error_kind", "_errors", "message", "exception", "found")
+    __slots__ = ("call", "value", "is_error", "error_kind", "_errors", "message", "exception")
 
     def __init__(
         self,
@@ -221,9 +221,16 @@ class ToolResult:
         self._errors = errors
         self.message = message
         self.exception = exception
-        self.found: Optional[tuple[ToolDefinition, ...]] = None
-        """For a call of the client search tool: the definitions of the tools it found (the
-        result goes back as the provider's tool references, or the definitions, to load)."""
+
+    @property
+    def found(self) -> Optional[tuple[ToolDefinition, ...]]:
+        """For a call of a registry's client search tool: the definitions of the tools it
+        found (the result goes back as the provider's tool references, or the definitions,
+        to load them); None for any other result."""
+        if self.is_error:
+            return None
+        definitions = getattr(self.value, "definitions", None)
+        return definitions if isinstance(definitions, tuple) else None
 
     @property
     def errors(self) -> list[dict[str, Any]]:

@@ -20,10 +20,11 @@ from .calls import ToolCall, ToolResult, extract_calls, parse_call
 from .config import on_change
 from .definition import ToolKind
 from .discovery import ModuleLike, find_tools
-from .errors import ToolCallError
+from .errors import SchemaFormatError, ToolCallError
 from .frozen import thaw
 from .providers import FormatLike
 from .providers import get as get_provider
+from .search import SEARCH_TOOL, Bm25, search_tool
 from .tool import Tool, tool
 
 _MODEL = ToolKind.MODEL
@@ -67,6 +68,10 @@ class ToolRegistry:
         if not (error_text in ("message", "type") or callable(error_text)):
             raise ValueError(f"ToolRegistry: error_text must be 'message', 'type' or a callable (exc) -> str, not {error_text!r}")
         self._tools: dict[str, Tool[Any, Any]] = {}
+        self._index: Optional[Bm25] = None
+        """The BM25 index of `search` (built on first use; dropped when tools or settings change)."""
+        self._search: Optional[Tool[Any, Any]] = None
+        """The client-side search tool (built on first use)."""
         self._plans: dict[str, _Plan] = {}
         """name -> the tool compiled for dispatch (built on its first call; dropped whenever settings change)."""
         self._forbid_extra = forbid_extra
@@ -104,6 +109,7 @@ class ToolRegistry:
 
     def _forget(self) -> None:
         self._plans.clear()
+        self._index = None
 
     @classmethod
     def from_module(cls, modules: ModuleLike, tag: Optional[str] = None, **options: Any) -> ToolRegistry:
@@ -117,6 +123,9 @@ class ToolRegistry:
             raise ValueError(f"ToolRegistry: two tools are named {t.name!r}; pass name='...' to one of them")
         self._tools[t.name] = t
         self._plans.pop(t.name, None)
+        self._index = None
+        self._search = None
+        self._plans.pop(SEARCH_TOOL, None)
         return t
 
     def __contains__(self, name: object) -> bool:
@@ -149,17 +158,171 @@ class ToolRegistry:
 
         return build_server(self, name=name, context=context)
 
-    def request(self, format: FormatLike, output: Optional[Output[Any]] = None, strict: Optional[bool] = None) -> dict[str, Any]:
-        """Keyword arguments for ``format``'s SDK request call: every tool and the tool
+    # -- finding tools ----------------------------------------------------------------
+    def search(self, query: str, limit: int = 5) -> list[Tool[Any, Any]]:
+        """The tools that best match ``query``, best first, at most ``limit``: a BM25 ranking
+        over each tool's name, description, parameter names and descriptions, and tags
+        (deterministic; ties keep the registry's order; see `tool2schema.search`)."""
+        if not isinstance(query, str):
+            raise TypeError(f"ToolRegistry.search: query takes a string, not {query!r}")
+        if not isinstance(limit, int) or limit < 1:
+            raise ValueError(f"ToolRegistry.search: limit takes a positive integer, not {limit!r}")
+        index = self._index
+        if index is None:
+            index = self._index = Bm25.build(self._tools.values())
+        return index.rank(query, limit)
+
+    def search_tool(self) -> Tool[Any, Any]:
+        """The client-side search tool (``search_tools(query, limit=5)``) that
+        ``request(..., defer=...)`` offers; its calls are dispatched like any tool's and
+        answer with the tools `search` finds (``ToolResult.found``)."""
+        found = self._search
+        if found is None:
+            found = self._search = search_tool(self.search, len(self._tools))
+        return found
+
+    def _select(self, spec: Any, what: str) -> list[str]:
+        """The names ``spec`` (tool names or tags, a string or a list) stands for, in
+        registry order; ValueError naming what matches nothing."""
+        items = [spec] if isinstance(spec, str) else list(spec)
+        chosen: set[str] = set()
+        for item in items:
+            if not isinstance(item, str):
+                raise TypeError(f"ToolRegistry.request: {what} takes tool names or tags (strings), not {item!r}")
+            if item in self._tools:
+                chosen.add(item)
+                continue
+            tagged = {t.name for t in self._tools.values() if t.has_tag(item)}
+            if not tagged:
+                raise ValueError(f"ToolRegistry.request: {what}: {item!r} is neither a tool of this registry nor a tag of one")
+            chosen |= tagged
+        return [n for n in self._tools if n in chosen]
+
+    def _deferred(self, defer: Any) -> set[str]:
+        if defer is None or defer is False:
+            return set()
+        if defer is True:
+            return {t.name for t in self._tools.values() if t.defer_loading}
+        if defer == "all":
+            return set(self._tools)
+        if isinstance(defer, Mapping):
+            if set(defer) != {"all_but"}:
+                raise ValueError(f"ToolRegistry.request: defer takes None, True, 'all', tool names or tags, or {{'all_but': [...]}}, not {defer!r}")
+            return set(self._tools) - set(self._select(defer["all_but"], "defer all_but"))
+        return set(self._select(defer, "defer"))
+
+    def _loaded(self, load: Any) -> set[str]:
+        names: set[str] = set()
+        for item in [load] if isinstance(load, (str, ToolResult)) else list(load):
+            if isinstance(item, ToolResult):
+                names |= {d.name for d in item.found or ()}
+            else:
+                names |= set(self._select(item, "load"))
+        return names
+
+    def request(
+        self,
+        format: FormatLike,
+        output: Optional[Output[Any]] = None,
+        strict: Optional[bool] = None,
+        *,
+        defer: Any = None,
+        search: Optional[str] = None,
+        load: Any = (),
+        allowed: Any = None,
+        required: bool = False,
+        namespaces: Optional[str] = None,
+        cache: bool = False,
+        output_schemas: bool = True,
+    ) -> dict[str, Any]:
+        """Keyword arguments for ``format``'s SDK request call: the tools and the tool
         choice (``auto``). With ``output=``, its output tools join them and the choice
         requires a tool call (ordinary tools first if the model wants, then an output
         tool); a native-mode ``output`` adds its native setting instead. Output names
-        that collide with the registry's tools raise ``ToolDefinitionError``."""
+        that collide with the registry's tools raise ``ToolDefinitionError``.
+
+        Large tool sets (docs/large-tool-sets.md):
+
+        - ``defer``: tools left out of the request until a search finds them (sent as
+          deferred definitions where the provider takes them: Anthropic, OpenAI
+          Responses): ``True`` (those marked ``@tool(defer_loading=True)``), ``"all"``,
+          tool names or tags, or ``{"all_but": [names or tags]}``.
+        - ``search``: the tool that finds them: ``"provider"`` (the provider's own tool
+          search; Anthropic: ``"bm25"`` or ``"regex"``), ``"client"`` (a search tool backed
+          by `search`, dispatched like any tool; on Responses the client-executed
+          ``tool_search``); default: the provider's own where it has one, else the client's.
+        - ``load``: deferred tools sent in full all the same: names, tags, or the results of
+          search calls (what they found).
+        - ``allowed``: the tools (names or tags) the model may call, without changing
+          ``tools`` where the provider has such a tool choice (OpenAI ``allowed_tools``,
+          Gemini ``allowed_function_names``); Anthropic, Bedrock and MCP have none, so the
+          other tools are left out. ``required=True``: it must call one of them.
+        - ``namespaces``: OpenAI Responses namespaces, one per ``"tag"`` (a tool's first
+          tag) or ``"module"``.
+        - ``cache``: Anthropic's ``cache_control`` on the last tool, Bedrock's
+          ``cachePoint`` after the tools (the other providers cache without a marker).
+        - ``output_schemas=False``: no tool's output schema is sent.
+        """
         provider = get_provider(format)
-        tools = [thaw(t.to_json(format, strict=strict)) for t in self._tools.values()]
-        names = list(self._tools)
+        deferred = self._deferred(defer) - self._loaded(load)
+        mode = search
+        if mode is None and deferred:
+            mode = "provider" if provider.search_variants else "client"
+        if mode is not None and mode not in ("provider", "client", *provider.search_variants):
+            raise ValueError(
+                f"ToolRegistry.request: search takes 'provider' or 'client'"
+                f"{''.join(f' or {v!r}' for v in provider.search_variants)} for {provider.label}, not {mode!r}"
+            )
+        names = self._select(allowed, "allowed") if allowed is not None else None
+        choice_named: Optional[Any] = None
+        if names is not None:
+            choice_named = provider.allowed_tool_choice(names, required)
+            if choice_named is None and cache:
+                raise SchemaFormatError(
+                    f"ToolRegistry.request: {provider.label} has no tool choice that narrows the tools, so allowed= leaves the "
+                    "other tools out of `tools`, and the cached tool list would change; drop cache=True, or send every tool"
+                )
+        keep = None if names is None or choice_named is not None else set(names)
+
+        tools: list[dict[str, Any]] = []
+        groups: dict[str, list[dict[str, Any]]] = {}
+        group_of: dict[str, str] = {}
+        for t in self._tools.values():
+            if keep is not None and t.name not in keep:
+                continue
+            item = thaw(t.to_json(format, strict=strict, output_schema=output_schemas))
+            if t.name in deferred:
+                if not provider.deferral:
+                    continue
+                item = provider.deferred(item)
+            group = self._namespace_of(t, namespaces) if namespaces is not None else None
+            if group is None:
+                tools.append(item)
+            else:
+                groups.setdefault(group, []).append(item)
+                group_of[t.name] = group
+        if namespaces is not None:
+            tools = provider.namespaced([(g, self._namespace_text(g, namespaces), items) for g, items in groups.items()], tools)
+            inside = [n for n in names or () if n in group_of]
+            if inside:
+                raise SchemaFormatError(
+                    f"ToolRegistry.request: {provider.label}'s tool choice cannot name a function inside a namespace "
+                    f"({', '.join(f'{n!r} is in {group_of[n]!r}' for n in inside)}); narrow with tools outside namespaces, or drop namespaces="
+                )
+        if mode is not None:
+            if mode == "client":
+                finder = provider.client_search_tool(self.search_tool().definition(), None)
+            elif mode == "provider" or mode in provider.search_variants:
+                finder = provider.provider_search_tool(provider.search_variants[0] if mode == "provider" and provider.search_variants else mode)
+            tools.insert(0, finder)
+        if cache:
+            tools = provider.cached(tools)
+
+        listed = [n for n in self._tools if (keep is None or n in keep) and (n not in deferred or provider.deferral)]
         if output is None:
-            return provider.request(tools, provider.tool_choice(names, required=False))
+            if names is not None:
+                return provider.request(tools, choice_named if choice_named is not None else provider.tool_choice(names, required))
+            return provider.request(tools, provider.tool_choice(listed, required))
         clash = [n for n in output.tool_names() if n in self._tools] if output.mode == "tool" else []
         if clash:
             from .errors import ToolDefinitionError
@@ -169,10 +332,27 @@ class ToolRegistry:
                 "pass Output(..., name='...') with another name"
             )
         if output.mode == "native":
-            return {**provider.request(tools, provider.tool_choice(names, required=False)), **output.request(format, strict=strict)}
+            choice = choice_named if choice_named is not None else provider.tool_choice(names if names is not None else listed, False)
+            return {**provider.request(tools, choice), **output.request(format, strict=strict)}
         tools += output.tools(format, strict=strict)
-        names += output.tool_names()
-        return provider.request(tools, provider.tool_choice(names, required=True))
+        final = [*(names if names is not None else listed), *output.tool_names()]
+        if names is not None and choice_named is not None:
+            return provider.request(tools, provider.allowed_tool_choice(final, True))
+        return provider.request(tools, provider.tool_choice(final, True))
+
+    @staticmethod
+    def _namespace_of(t: Tool[Any, Any], by: str) -> Optional[str]:
+        if by == "tag":
+            return t.tags[0] if t.tags else None
+        if by == "module":
+            module = getattr(t.func, "__module__", None)
+            return "".join(c if c.isalnum() or c in "_-" else "_" for c in module) if isinstance(module, str) else None
+        raise ValueError(f"ToolRegistry.request: namespaces takes 'tag' or 'module', not {by!r}")
+
+    def _namespace_text(self, group: str, by: str) -> str:
+        members = [t.name for t in self._tools.values() if self._namespace_of(t, by) == group]
+        what = f"tagged {group!r}" if by == "tag" else f"of module {group}"
+        return f"The tools {what}: {', '.join(members)}."
 
     # -- dispatch -----------------------------------------------------------------
     #
@@ -260,6 +440,8 @@ class ToolRegistry:
         if call.problem is not None:
             return self._error(call, ToolCallError(call.problem, kind="malformed_call"))
         t = self._tools.get(call.name)
+        if t is None and call.name == SEARCH_TOOL:
+            t = self.search_tool()  # the client search of request(..., defer=...), when no tool of the registry has its name
         if t is None:
             return self._error(call, self._unknown(call.name))
         try:

@@ -4,7 +4,7 @@ client-side search tool of ``ToolRegistry.request(..., defer=...)``.
 Each tool is one document made of its name (split into words: ``get_order_status`` ->
 get, order, status), its description, its parameters' names and descriptions, and its
 tags. Words are lowercased runs of letters and digits (CJK characters one by one); a
-plural ``s`` is dropped (orders -> order). Ranking is Okapi BM25 (k1 = 1.2, b = 0.75,
+light stem drops ``s``, ``ing``, ``ed`` (orders -> order, raining -> rain). Ranking is Okapi BM25 (k1 = 1.2, b = 0.75,
 idf = ln(1 + (N - df + 0.5) / (df + 0.5))); the name counts twice. Ties keep the
 registry's order, so the same query on the same registry always ranks the same way.
 """
@@ -15,12 +15,13 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable
 
 if TYPE_CHECKING:
+    from .definition import ToolDefinition
     from .tool import Tool
 
-__all__ = ["SEARCH_TOOL", "Bm25", "search_tool_description", "tokens"]
+__all__ = ["SEARCH_TOOL", "Bm25", "Found", "search_tool", "tokens"]
 
 SEARCH_TOOL = "search_tools"
 """The name of the client-side search tool (on OpenAI Responses, calls of the nameless
@@ -42,10 +43,22 @@ def tokens(text: str) -> list[str]:
         word = word.lower()
         if word in _STOP:
             continue
-        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-            word = word[:-1]
+        word = _stem(word)
         out.append(word)
     return out
+
+
+def _stem(word: str) -> str:
+    """A light stem: ``orders`` -> order, ``invoices`` -> invoice, ``raining`` -> rain,
+    ``booked`` -> book, ``categories`` -> category (a word keeps at least three letters)."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
 
 
 def _document(tool: Tool[Any, Any]) -> list[str]:
@@ -103,10 +116,33 @@ class Bm25:
         return [self.tools[i] for _, i in scores[:limit]]
 
 
-def search_tool_description(names: Sequence[str]) -> str:
-    """The description of the client-side search tool."""
-    return (
-        "Search the tools that are not loaded yet, by what you need to do (a few keywords: 'refund an order'). "
-        "Use it when none of the tools you have fits the request; the tools it finds become available to call. "
-        f"{len(names)} tools can be found this way."
+class Found(list):  # type: ignore[type-arg]
+    """What the client search tool returns: ``[{"name", "description"}]`` of the tools it
+    found (the text the model reads), with their ``definitions`` (``ToolResult.found``)."""
+
+    definitions: tuple[ToolDefinition, ...] = ()
+
+
+def search_tool(search: Any, count: int) -> Tool[Any, Any]:
+    """The client-side search tool, ``search_tools(query, limit=5)``, answering with
+    ``search(query, limit)`` (``ToolRegistry.search``); ``count``: how many tools it searches."""
+    from typing import Annotated
+
+    from pydantic import Field
+
+    from .tool import Tool
+
+    def search_tools(
+        query: Annotated[str, Field(min_length=1, max_length=200, description="What you need to do, in a few words, e.g. 'refund an order'.")],
+        limit: Annotated[int, Field(ge=1, le=20, description="How many tools to find at most.")] = 5,
+    ) -> list[dict[str, str]]:
+        tools = search(query, limit)
+        found = Found({"name": t.name, "description": t.description} for t in tools)
+        found.definitions = tuple(t.definition() for t in tools)
+        return found
+
+    description = (
+        "Search the tools that are not loaded yet by what you need to do. Use it when none of the tools you have fits "
+        f"the request; the tools it finds become available to call. It searches {count} tools."
     )
+    return Tool(search_tools, name=SEARCH_TOOL, description=description, localns={"Annotated": Annotated, "Field": Field})
