@@ -564,3 +564,34 @@ def test_field_default_contradicting_type() -> None:
 
     with pytest.raises(ToolDefinitionError, match="parameter 'n': the default 'many' is not a valid"):
         f.to_json()
+
+
+def test_annotated_parameters_with_equal_constraints_share_a_schema_and_different_ones_do_not() -> None:
+    """Types are cached across tools; an Annotated type's Field(...) is keyed by what it holds."""
+    from typing import Annotated
+
+    from pydantic import BaseModel, Field
+
+    from tool2schema import tool
+    from tool2schema.model import _type_entry
+
+    one, same, other = (Annotated[int, Field(ge=1, le=100)], Annotated[int, Field(ge=1, le=100)], Annotated[int, Field(ge=2, le=100)])
+    pattern_a, pattern_b = Annotated[str, Field(pattern="^a")], Annotated[str, Field(pattern="^b")]
+    assert _type_entry(one, False) is _type_entry(same, False)
+    assert _type_entry(one, False) is not _type_entry(other, False)
+
+    @tool
+    def f(x: one, y: same, z: other, p: pattern_a, q: pattern_b) -> None:  # type: ignore[valid-type]
+        """F."""
+
+    props = f.schema.parameters["properties"]
+    assert (props["x"]["minimum"], props["y"]["minimum"], props["z"]["minimum"]) == (1, 1, 2)
+    assert (props["p"]["pattern"], props["q"]["pattern"]) == ("^a", "^b")
+
+    class Args(BaseModel):  # the slow path (a model) agrees
+        x: one  # type: ignore[valid-type]
+        z: other  # type: ignore[valid-type]
+        q: pattern_b  # type: ignore[valid-type]
+
+    model = Args.model_json_schema()["properties"]
+    assert (model["x"]["minimum"], model["z"]["minimum"], model["q"]["pattern"]) == (1, 2, "^b")

@@ -415,9 +415,20 @@ _MAX_CACHED = 4096
 _FALLBACK = object()
 
 
+def _type_key(annotation: Any) -> Any:
+    """The cache key of a type: the type itself, except that an ``Annotated`` type's
+    ``FieldInfo`` (an object compared by identity, a new one per parameter) is keyed by
+    its repr, which lists every setting it holds: two parameters typed
+    ``Annotated[int, Field(ge=1, le=100)]`` share one TypeAdapter and schema."""
+    metadata = getattr(annotation, "__metadata__", None)
+    if metadata is None or typing.get_origin(annotation) is not typing.Annotated:
+        return annotation
+    return (typing.Annotated, annotation.__origin__, tuple(("FieldInfo", repr(m)) if type(m) is FieldInfo else m for m in metadata))
+
+
 def _type_entry(annotation: Any, lenient: bool) -> tuple[Any, dict[str, Any] | None, BaseException | None]:
-    """(TypeAdapter, clean schema, error) of a type, cached."""
-    key: Any = (annotation, lenient)
+    """(TypeAdapter, clean schema, error) of a type, cached (`_type_key`)."""
+    key: Any = (_type_key(annotation), lenient)
     try:
         hit = _TYPE_SCHEMAS.get(key)
     except TypeError:  # unhashable annotation
