@@ -434,3 +434,19 @@ def test_programmatic_calls_are_answered_in_the_providers_shape() -> None:
     output = registry.dispatch(item).to_message("openai-responses")
     check_typed_dict(ResponseInputItemParam, output)
     assert output["caller"] == {"type": "program", "caller_id": "prog_1"} and output["namespace"] == "billing"
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, message",
+    [
+        ({"defer": 3}, TypeError, "defer takes tool names or tags"),
+        ({"defer": {"x": 1}}, ValueError, "defer takes None, True, 'all'"),
+        ({"load": 5}, TypeError, "load takes tool names, tags or search results"),
+        ({"search": "bogus"}, ValueError, "search takes 'provider' or 'client'"),
+        ({"namespaces": "bogus"}, ValueError, "namespaces takes 'tag' or 'module'"),
+        ({"allowed": [3]}, TypeError, "allowed takes tool names or tags"),
+    ],
+)
+def test_bad_request_options_are_clear_errors(kwargs: dict[str, Any], error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        _corpus().request("openai", **kwargs)

@@ -184,7 +184,12 @@ class ToolRegistry:
     def _select(self, spec: Any, what: str) -> list[str]:
         """The names ``spec`` (tool names or tags, a string or a list) stands for, in
         registry order; ValueError naming what matches nothing."""
-        items = [spec] if isinstance(spec, str) else list(spec)
+        if isinstance(spec, str):
+            items = [spec]
+        elif isinstance(spec, Iterable) and not isinstance(spec, Mapping):
+            items = list(spec)
+        else:
+            raise TypeError(f"ToolRegistry.request: {what} takes tool names or tags (a string or a list of them), not {spec!r}")
         chosen: set[str] = set()
         for item in items:
             if not isinstance(item, str):
@@ -213,6 +218,8 @@ class ToolRegistry:
 
     def _loaded(self, load: Any) -> set[str]:
         names: set[str] = set()
+        if not isinstance(load, (str, ToolResult, Iterable)):
+            raise TypeError(f"ToolRegistry.request: load takes tool names, tags or search results, not {load!r}")
         for item in [load] if isinstance(load, (str, ToolResult)) else list(load):
             if isinstance(item, ToolResult):
                 names |= {d.name for d in item.found or ()}
