@@ -293,7 +293,7 @@ _ENUM_PATTERNS = (
 _VALUE_FOR = re.compile(rf"({_Q})\s+(?:for|=|means|is)\s+[^,;)]+", re.IGNORECASE)
 _NOT_OWN_VALUES = re.compile(
     r"(?:(?:required|optional|used|only|accepted|valid|ignored)\s+(?:for|with|by|in|when)|(?:start|begin|end|prefix(?:ed)?)s?\s+(?:with|by)"
-    r"|combined\s+with|contains?|scope\s+the\s+search\s+with)\s*(?:the\s+)?$",
+    r"|combined\s+with|combining|contains?|scope\s+the\s+search\s+with|format(?:\s+of)?)\s*(?:the\s+)?$",
     re.IGNORECASE,
 )
 """Before a list: the values belong to something else (methods, a prefix, other parameters)."""
@@ -332,7 +332,11 @@ def prose_values(description: str, exclude: frozenset[str] = frozenset()) -> Opt
                 around = description[max(0, m.start() - 1) : m.start()] + description[m.end() : m.end() + 1]
                 if "://" in raw or set(around) & set("()[]^$") or not re.search(r"[A-Za-z]", raw):
                     continue  # a regular expression, a URL or numbers, not a list of values
-            items = [x for x in _SEP_RE.split(raw) if x.strip()]
+            if description[: m.start()].count("{") > description[: m.start()].count("}"):
+                continue  # inside a JSON example ('{"style": "modern", ...}'): keys and values of a structure
+            quoted = re.findall(_Q, raw)
+            # quoted items are read whole (a comma inside 'City, Country' is not a separator)
+            items = quoted if quoted and not _SEP_RE.sub("", re.sub(_Q, "", raw)).strip() else [x for x in _SEP_RE.split(raw) if x.strip()]
             values = [_unquote(x.strip()) for x in items]
             values = [v for v in values if v]
             if len(values) < 2 or len(set(values)) < 2:
@@ -413,7 +417,8 @@ _FORMAT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b\d+[- ]char(?:acter)?s?\s+(?:hex(?:adecimal)?|alphanumeric)\b|\bhex(?:adecimal)?\s+(?:code|colou?r|string)\b", re.IGNORECASE), "named"),
     (re.compile(r"\b(?:snake_case|camelCase|kebab-case|PascalCase|lower_snake_case|UPPER_SNAKE_CASE)\b"), "named"),
     (re.compile(r"\b(?:must|should)\s+(?:start|begin|end)\s+with\b|\bin\s+the\s+format\b", re.IGNORECASE), "named"),
-    (re.compile(r"\bE\.?164\b|\bUUID\b|\bISO[- ]?4217\b|\bISO[- ]?3166(?:-1)?(?:\s+alpha-?[23])?\b", re.IGNORECASE), "named"),
+    (re.compile(r"\bE\.?164\b|\bUUID\b|\bISO[- ]?4217\b|\bISO[- ]?3166(?:-1)?(?:\s+alpha-?[23])?\b|\bISO[- ]?639(?:-[123])?\b", re.IGNORECASE), "named"),
+    (re.compile(r"\bin\s+(?:the\s+)?(?:'[^'\n]{1,40}'|\"[^\"\n]{1,40}\"|`[^`\n]{1,40}`)\s+format\b|\b(?:follow|use)s?\s+the\s+(?:structure|format)\b", re.IGNORECASE), "named"),
     (re.compile(r"\b\d+(?:\s*(?:-|to|–)\s*\d+)?[- ]digits?\b|\d+位数字", re.IGNORECASE), "digits"),
     (re.compile(r"\b(?:\d+|two|three|four)[- ]letter\b", re.IGNORECASE), "named"),
     (re.compile(r"格式为\S{2,}"), "named"),

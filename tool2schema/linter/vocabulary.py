@@ -19,7 +19,7 @@ VERBS: frozenset[str] = frozenset(
     paint wait activate add adjust allocate analyze analyse annotate answer append apply approve archive
     ask assign attach authenticate authorize autocomplete backup ban block book bookmark broadcast browse build
     calculate call cancel capture categorize change charge chat check checkout classify clean clear clone close
-    collect comment commit compare compile complete compose compress compute configure confirm connect convert
+    collect comment commit compare compile complete compose compress compute concat configure confirm connect convert
     copy count crawl create crop debug decline decode decrypt deduplicate delete deploy describe detect diagnose
     diff disable disconnect dismiss dispatch download draft draw duplicate edit email embed enable encode encrypt
     end enqueue enrich escalate estimate evaluate execute expand explain export extend extract fetch file fill
