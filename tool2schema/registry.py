@@ -316,12 +316,10 @@ class ToolRegistry:
                     f"ToolRegistry.request: {provider.label}'s tool choice cannot name a function inside a namespace "
                     f"({', '.join(f'{n!r} is in {group_of[n]!r}' for n in inside)}); narrow with tools outside namespaces, or drop namespaces="
                 )
-        if mode is not None:
-            if mode == "client":
-                finder = provider.client_search_tool(self.search_tool().definition(), None)
-            elif mode == "provider" or mode in provider.search_variants:
-                finder = provider.provider_search_tool(provider.search_variants[0] if mode == "provider" and provider.search_variants else mode)
-            tools.insert(0, finder)
+        if mode == "client":
+            tools.insert(0, provider.client_search_tool(self.search_tool().definition(), None))
+        elif mode is not None:  # "provider" (the provider's first variant) or a variant it names
+            tools.insert(0, provider.provider_search_tool(provider.search_variants[0] if mode == "provider" and provider.search_variants else mode))
         if cache:
             tools = provider.cached(tools)
 

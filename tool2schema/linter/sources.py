@@ -46,7 +46,7 @@ _IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 
 
 def json_path(keys: Iterable[Any], base: str = "$") -> str:
-    """``("tools", 0, "input_schema")`` -> ``$.tools[0].input_schema`` (keys that are not
+    """``("tools", 0, "parameters")`` -> ``$.tools[0].parameters`` (keys that are not
     identifiers are quoted: ``$['a b']``)."""
     out = [base]
     for key in keys:

@@ -248,7 +248,7 @@ class Anthropic(Provider):
         kind = item.get("type")
         if "input_schema" in item and kind in (None, "custom"):  # ToolParam
             return self.written(item, (), ("input_schema",), strict=item.get("strict"))
-        if isinstance(kind, str) and kind != "function" and isinstance(item.get("name"), str) and not {"parameters", "inputSchema"} & set(item):
+        if isinstance(kind, str) and kind != "function" and isinstance(item.get("name"), str):
             return []  # a tool Anthropic defines (web_search_20250305, bash_20250124, tool_search_tool_bm25_20251119 ...)
         return None
 

@@ -48,7 +48,7 @@ class MCP(Provider):
         return {"tools": tools}  # the body of a tools/list result
 
     def read_tools(self, item: dict[str, Any]) -> Optional[list[WrittenTool]]:
-        if "inputSchema" not in item or "toolSpec" in item:
+        if "inputSchema" not in item:
             return None
         return self.written(item, (), ("inputSchema",))
 
