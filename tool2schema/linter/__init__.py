@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, replace
+from functools import cached_property
 from types import ModuleType
 from typing import Any, Iterable, Optional, Sequence, Union
 
@@ -110,6 +111,11 @@ class _Subject:
     """The formats whose provider rules apply (None: the ones lint() was asked for)."""
     json: Optional[JsonTool] = None
     tool: Optional[Tool[Any, Any]] = None
+
+    @cached_property
+    def keys(self) -> dict[str, tuple[Any, ...]]:
+        """Parameter path -> where its schema is written (the first place the walk meets it)."""
+        return {p.path: p.at for p in reversed(list(walk(self.parameters)))}
 
 
 def _subjects(target: Any) -> list[_Subject]:
@@ -235,7 +241,9 @@ def lint(
                         continue
                 elif f.code not in active:
                     continue
-                findings.append(_provider_finding(f, fmt, explicit=asked is not None or subjects[names[f.tool]].json is not None if f.tool in names else asked is not None))
+                # T2S103 is a warning where the format was asked for, or is the one the JSON tool is written in
+                explicit = asked is not None or (f.tool in names and subjects[names[f.tool]].json is not None)
+                findings.append(_provider_finding(f, fmt, explicit=explicit))
 
     order = {s.name: i for i, s in reversed(list(enumerate(subjects)))}
     findings.sort(key=lambda f: (-1 if f.tool is None else order.get(f.tool, len(subjects)), f.code))
@@ -248,10 +256,9 @@ def _located(findings: list[Finding], s: _Subject) -> list[Finding]:
     assert s.json is not None
     if not findings:
         return findings
-    at = {p.path: p.at for p in reversed(list(walk(s.parameters)))}
     out: list[Finding] = []
     for f in findings:
-        keys = at.get(f.path or "") if f.path else None
+        keys = s.keys.get(f.path) if f.path else None
         location = s.json.where if keys is None else json_path(keys, s.json.schema_path)
         out.append(replace(f, location=location))
     return out

@@ -162,17 +162,15 @@ def check_name(ctx: Context) -> None:
     elif first in vocab.VERBS and ws[1] in vocab.CRUD_VERBS:
         evidence = f"{first!r} is a prefix before the action {ws[1]!r}"
         suggestion = "_".join(ws[1:])
-    elif first in vocab.VERBS and first in dual and first not in vocab.LOOKUP_VERBS and _description_verb(ctx.description, lexicon) in vocab.LOOKUP_VERBS - {first}:
-        # a noun-and-verb word of the curated list (order, file, email) is a noun when the
-        # description says the tool looks something up: order_status "Get the status ..."
-        other = _description_verb(ctx.description, lexicon)
-        evidence = f"{first!r} reads as a noun here: the description says the tool does something else ({ctx.description.split(None, 1)[0]!r})"
-        suggestion = f"{other}_{noun}"
-    elif first in vocab.VERBS or (_is_verb(first, lexicon) and first not in dual):
+    elif first not in dual and (first in vocab.VERBS or _is_verb(first, lexicon)):
         return
-    elif first in dual:
-        later = next((w for w in ws[1:] if w in vocab.LATER_VERBS), None)
+    elif first in dual:  # a noun that is also a verb (order, stock, core): which is it here?
+        later = next((w for w in ws[1:] if w in vocab.LATER_VERBS), None) if first not in vocab.VERBS else None
         other = _description_verb(ctx.description, lexicon)
+        if first in vocab.VERBS:
+            # a curated verb (order, file, email) is a noun only when the description says
+            # the tool looks something up: order_status "Get the status ..."
+            other = other if other in vocab.LOOKUP_VERBS and first not in vocab.LOOKUP_VERBS else None
         if later is not None:
             evidence = f"{first!r} reads as a noun here: the action is {later!r}"
             suggestion = "_".join([later, *(w for w in ws if w != later)])

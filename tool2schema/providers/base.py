@@ -9,7 +9,7 @@ walkers, strict subset, limits, call and result shapes), each citing its source.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..calls import ToolCall
@@ -305,6 +305,18 @@ class Provider:
         that lead to it (``(("tools",), [...])``), else None."""
         tools = body.get("tools")
         return (("tools",), tools) if isinstance(tools, list) else None
+
+    def nested(self, key: str, items: list[Any], empty_ok: bool = True) -> Optional[list[WrittenTool]]:
+        """The tools of ``items``, the tool objects a wrapper holds under ``key`` (a Gemini
+        ``Tool``'s declarations, a Responses namespace's tools), their paths starting at
+        ``key``; None when one of them is not a tool (or reads as no tool, unless ``empty_ok``)."""
+        found: list[WrittenTool] = []
+        for index, inner in enumerate(items):
+            tools = self.read_tools(inner) if isinstance(inner, dict) else None
+            if tools is None or (not tools and not empty_ok):
+                return None
+            found += [replace(t, at=(key, index, *t.at)) for t in tools]
+        return found
 
     @staticmethod
     def written(item: dict[str, Any], holder: tuple[Any, ...], at: tuple[Any, ...], strict: Any = False) -> Optional[list[WrittenTool]]:

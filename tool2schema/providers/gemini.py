@@ -372,13 +372,7 @@ class Gemini(Provider):
         for key in ("function_declarations", "functionDeclarations"):  # a Tool
             declarations = item.get(key)
             if isinstance(declarations, list):
-                found: list[WrittenTool] = []
-                for index, declaration in enumerate(declarations):
-                    tools = self.read_tools(declaration) if isinstance(declaration, dict) else None
-                    if not tools:
-                        return None
-                    found += [replace(t, at=(key, index, *t.at)) for t in tools]
-                return found
+                return self.nested(key, declarations, empty_ok=False)
         if item and set(item) <= BUILT_IN_KEYS:
             return []
         if not item or not set(item) <= DECLARATION_KEYS:

@@ -13,7 +13,6 @@ Calls arrive as ``function_call`` output items ``{"type": "function_call", "call
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ..calls import ToolCall, fields, items, member, tag
@@ -95,13 +94,7 @@ class OpenAIResponses(Provider):
         if kind == "function":  # FunctionToolParam; ``strict`` defaults to true when omitted
             return self.written(item, (), ("parameters",), strict=item.get("strict", True))
         if kind == "namespace" and isinstance(item.get("tools"), list):  # NamespaceToolParam
-            found: list[WrittenTool] = []
-            for index, inner in enumerate(item["tools"]):
-                tools = self.read_tools(inner) if isinstance(inner, dict) else None
-                if tools is None:
-                    return None
-                found += [replace(t, at=("tools", index, *t.at)) for t in tools]
-            return found
+            return self.nested("tools", item["tools"])
         if isinstance(kind, str) and kind in self.BUILT_IN:
             return []
         return None
